@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public base URL used in e-mail links; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** nodemailer SMTP URL; without it mail goes to the local outbox (GET /api/dev/outbox). */
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().default('CloudFest 2026 <noreply@cloudfest.example>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Requests per minute per IP for the whole API (sign-in has its own, stricter limits). */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/** Parses the environment once, failing with a readable list of bad variables. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}

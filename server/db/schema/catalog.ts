@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Key/value event configuration (event name and dates, survey start, countdown phases). */
+export const config = pgTable('config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(), // ISO 3166-1 alpha-2
+  name: text('name').notNull(),
+  isEu: boolean('is_eu').notNull().default(false),
+});
+
+/** kind: paid | paid-upgrade | voucher. upgradeableBy: pass type ids this type can upgrade from. */
+export const passTypes = pgTable('pass_types', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['paid', 'paid-upgrade', 'voucher'] }).notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull().default(0),
+  isFree: boolean('is_free').notNull().default(false),
+  upgradeableBy: integer('upgradeable_by').array().notNull().default(sql`'{}'::integer[]`),
+  active: boolean('active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+});
+
+export const vouchers = pgTable('vouchers', {
+  code: text('code').primaryKey(), // stored upper-cased
+  passTypeId: integer('pass_type_id')
+    .notNull()
+    .references(() => passTypes.id),
+  codeType: text('code_type').notNull(), // host, partner, speaker, press, discount...
+  maxUses: integer('max_uses'),
+  usedCount: integer('used_count').notNull().default(0),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+});
+
+/** White and black lists: an entry is a full address or a domain. */
+export const emailLists = pgTable(
+  'email_lists',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    list: text('list', { enum: ['white', 'black'] }).notNull(),
+    pattern: text('pattern').notNull(),
+  },
+  (t) => [unique('email_lists_list_pattern').on(t.list, t.pattern)],
+);
+
+/** Free-mail providers that do not get the free Standard Pass. */
+export const grayListedProviders = pgTable('gray_listed_providers', {
+  domain: text('domain').primaryKey(),
+});
+
+export const passes = pgTable('passes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passTypeId: integer('pass_type_id')
+    .notNull()
+    .references(() => passTypes.id),
+  status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] }).notNull(),
+  voucherCode: text('voucher_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+});
+
+export const surveyQuestions = pgTable('survey_questions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  position: integer('position').notNull(),
+  text: text('text').notNull(),
+  kind: text('kind', { enum: ['single', 'multiple', 'text'] }).notNull(),
+  options: jsonb('options').$type<string[]>().notNull().default([]),
+  maxSelections: integer('max_selections'),
+  required: boolean('required').notNull().default(false),
+});
+
+export const surveyAnswers = pgTable(
+  'survey_answers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => surveyQuestions.id),
+    value: jsonb('value').$type<string | string[]>().notNull(),
+    createdAt: date('created_at', { mode: 'string' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('survey_answers_user_question').on(t.userId, t.questionId)],
+);
+
+export const news = pgTable('news', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,3 @@
+export * from './catalog.ts';
+export * from './users.ts';
+export * from './venue.ts';
