@@ -19,6 +19,10 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   /** Requests per minute per IP for the whole API (sign-in has its own, stricter limits). */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Sign-in, sign-up and password-reset requests per minute per IP. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins in a row before an account is locked for 5 minutes. */
+  ACCOUNT_LOCK_AFTER_FAILURES: z.coerce.number().int().positive().default(5),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -92,7 +92,8 @@ CREATE TABLE "addresses" (
 	"zip" text DEFAULT '' NOT NULL,
 	"city" text DEFAULT '' NOT NULL,
 	"state" text DEFAULT '' NOT NULL,
-	"country_id" integer
+	"country_id" integer,
+	CONSTRAINT "addresses_user_type" UNIQUE("user_id","type")
 );
 --> statement-breakpoint
 CREATE TABLE "auth_tokens" (
@@ -236,7 +237,6 @@ ALTER TABLE "room_availabilities" ADD CONSTRAINT "room_availabilities_room_id_ro
 ALTER TABLE "rooms" ADD CONSTRAINT "rooms_accommodation_id_accommodations_id_fk" FOREIGN KEY ("accommodation_id") REFERENCES "public"."accommodations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "train_tickets" ADD CONSTRAINT "train_tickets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "train_tickets" ADD CONSTRAINT "train_tickets_type_id_train_ticket_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."train_ticket_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "addresses_user_idx" ON "addresses" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "agenda_sessions_starts_idx" ON "agenda_sessions" USING btree ("starts_at");--> statement-breakpoint
 CREATE INDEX "bookings_user_idx" ON "bookings" USING btree ("user_id");

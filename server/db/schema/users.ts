@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Accounts. Kinds come from scopes (host, vip, vendor-vip, staff, organizer), tags (2 = vendor) and permissions (/contacts = lead scanner). */
 export const users = pgTable('users', {
@@ -64,7 +64,7 @@ export const addresses = pgTable(
     state: text('state').notNull().default(''),
     countryId: integer('country_id'),
   },
-  (t) => [index('addresses_user_idx').on(t.userId)],
+  (t) => [unique('addresses_user_type').on(t.userId, t.type)],
 );
 
 /** Mail written when no SMTP_URL is set: the local outbox developers and tests read. */

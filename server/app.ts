@@ -1,0 +1,120 @@
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import authPlugin from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerStaticApp } from './plugins/static-app.ts';
+import { addressRoutes } from './routes/address/index.ts';
+import { bookingRoutes } from './routes/booking/index.ts';
+import { catalogRoutes } from './routes/catalog/index.ts';
+import { outboxRoutes } from './routes/dev/outbox.ts';
+import { passRoutes } from './routes/pass/index.ts';
+import { surveyRoutes } from './routes/survey/index.ts';
+import { trainTicketRoutes } from './routes/train-ticket/index.ts';
+import { authRoutes } from './routes/user/auth.ts';
+import { meRoutes } from './routes/user/me.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built app; omitted in API-only tests. */
+  distDir?: string;
+}
+
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** The whole product as one Fastify instance, shared by `npm start`, `npm run dev` and the tests. */
+export async function buildApp(options: BuildOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // wasm-unsafe-eval: the badge scanner compiles its self-hosted zxing .wasm; no inline script ever.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // react-hot-toast injects its stylesheet at run time; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The camera (badge scanner) is this origin's own business.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'CloudFest 2026 API', version: '1.0.0', description: 'Registration and on-site companion API.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } }, async () => ({
+        status: 'ok' as const,
+        database: database.kind,
+      }));
+      await api.register(catalogRoutes);
+      await api.register(authRoutes, { prefix: '/user' });
+      await api.register(meRoutes, { prefix: '/user' });
+      await api.register(passRoutes, { prefix: '/pass' });
+      await api.register(addressRoutes, { prefix: '/address' });
+      await api.register(surveyRoutes, { prefix: '/survey' });
+      await api.register(bookingRoutes, { prefix: '/booking' });
+      await api.register(trainTicketRoutes, { prefix: '/train-ticket' });
+      if (mailer.mode === 'outbox') await api.register(outboxRoutes, { prefix: '/dev' });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticApp(app, options.distDir ?? DEFAULT_DIST_DIR);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,33 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authTokens } from '../db/schema/index.ts';
+import { sha256 } from '../services/tokens.ts';
+import { HttpProblem } from './errors.ts';
+
+export const SESSION_COOKIE = 'session';
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** Bearer header first; the HttpOnly cookie only on safe methods so it can never carry a CSRF write. */
+function tokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  if (SAFE_METHODS.has(request.method)) return request.cookies[SESSION_COOKIE] ?? null;
+  return null;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = tokenFrom(request);
+    if (!token || token.length > 128) throw new HttpProblem(401, 'Please sign in.');
+    const tokenHash = sha256(token);
+    const [row] = await app.db
+      .select({ userId: authTokens.userId })
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
+      .limit(1);
+    if (!row) throw new HttpProblem(401, 'Your session has expired. Please sign in again.');
+    request.auth = { userId: row.userId, tokenHash };
+  });
+});

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendProblem } from './errors.ts';
+
+/**
+ * Serves the built PWA. Hashed assets are immutable; the shell, manifest and service worker are
+ * revalidated on every load so an update reaches users. Unknown non-API GETs get index.html (the
+ * client router shows its own 404).
+ */
+export async function registerStaticApp(app: FastifyInstance, distDir: string) {
+  const hasBuild = existsSync(join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, path) {
+        const r = reply as unknown as { setHeader(name: string, value: string): void };
+        if (path.includes('/assets/')) r.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else r.setHeader('cache-control', 'no-cache');
+        if (path.endsWith('.webmanifest')) r.setHeader('content-type', 'application/manifest+json');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return sendProblem(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}.`);
+  });
+}

@@ -1,0 +1,221 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordBodySchema,
+  confirmBodySchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  okSchema,
+  signUpBodySchema,
+  signUpResponseSchema,
+} from '../../../src/shared/contracts/index.ts';
+import { publicUrl } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { authTokens, emailTokens, users } from '../../db/schema/index.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { confirmationMail, passwordResetMail } from '../../services/mail-templates.ts';
+import { hashPassword, verifyPassword } from '../../services/password.ts';
+import { assertStrongPassword } from '../../services/password-strength.ts';
+import { randomToken, sha256 } from '../../services/tokens.ts';
+import { authOf } from '../../types.ts';
+
+const SESSION_DAYS = 30;
+const CONFIRM_HOURS = 48;
+const RESET_HOURS = 1;
+const LOCK_MINUTES = 5;
+const HOUR = 3600_000;
+
+const WRONG_CREDENTIALS = 'The e-mail address or password is wrong.';
+const INVALID_CONFIRM = 'This confirmation link is invalid or has expired.';
+const INVALID_RESET = 'This link is invalid or has expired.';
+
+// Verifying against a fixed hash keeps unknown e-mails as slow as wrong passwords (no enumeration by timing).
+const dummyHash = hashPassword('not-a-real-password-Aa1!');
+
+async function issueEmailToken(db: Db, userId: string, purpose: 'confirm' | 'reset', hours: number) {
+  const token = randomToken();
+  await db.insert(emailTokens).values({ tokenHash: sha256(token), userId, purpose, expiresAt: new Date(Date.now() + hours * HOUR) });
+  return token;
+}
+
+/** Marks a single-use token used and returns its user, or null when unknown, used, expired or of another purpose. */
+async function consumeEmailToken(db: Db, token: string, purpose: 'confirm' | 'reset'): Promise<string | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, sha256(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, mailer } = app;
+  const base = publicUrl(config);
+  const authLimit = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+
+  async function sendConfirmation(user: { id: string; email: string; firstName: string }) {
+    const token = await issueEmailToken(db, user.id, 'confirm', CONFIRM_HOURS);
+    await mailer.send(confirmationMail(user.email, user.firstName, `${base}/sign-up/confirm/${user.id}?token=${token}`));
+  }
+
+  app.post(
+    '/sign-up',
+    {
+      config: authLimit,
+      schema: { tags: ['user'], body: signUpBodySchema, response: { 201: signUpResponseSchema } },
+    },
+    async (request, reply) => {
+      const { email, password, firstName, lastName } = request.body;
+      assertStrongPassword(password, [email, firstName, lastName]);
+      const [created] = await db
+        .insert(users)
+        .values({ email, passwordHash: await hashPassword(password), firstName, lastName })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id, email: users.email, firstName: users.firstName });
+      if (!created) {
+        throw new HttpProblem(409, 'An account with this e-mail address already exists.', [
+          { path: 'email', message: 'An account with this e-mail address already exists.' },
+        ]);
+      }
+      await sendConfirmation(created);
+      return reply.code(201).send({ uuid: created.id });
+    },
+  );
+
+  app.post(
+    '/confirm',
+    { config: authLimit, schema: { tags: ['user'], body: confirmBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      const userId = await consumeEmailToken(db, request.body.token, 'confirm');
+      // The uuid in the link must match the token's user: the uuid alone confirms nothing.
+      if (!userId || userId !== request.body.uuid) throw new HttpProblem(400, INVALID_CONFIRM);
+      await db
+        .update(users)
+        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+        .where(eq(users.id, userId));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: authLimit, schema: { tags: ['user'], body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!user) {
+        await verifyPassword(password, await dummyHash);
+        throw new HttpProblem(401, WRONG_CREDENTIALS);
+      }
+      if (user.lockedUntil && user.lockedUntil > new Date()) {
+        const seconds = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 1000);
+        throw new HttpProblem(
+          429,
+          `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s) or reset your password.`,
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
+      }
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        // Count failures atomically; the lock is in the database so it holds across instances.
+        await db
+          .update(users)
+          .set({
+            failedLogins: sql`case when ${users.failedLogins} + 1 >= ${config.ACCOUNT_LOCK_AFTER_FAILURES} then 0 else ${users.failedLogins} + 1 end`,
+            lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${config.ACCOUNT_LOCK_AFTER_FAILURES} then now() + make_interval(mins => ${LOCK_MINUTES}) else ${users.lockedUntil} end`,
+          })
+          .where(eq(users.id, user.id));
+        throw new HttpProblem(401, WRONG_CREDENTIALS);
+      }
+      if (user.failedLogins > 0 || user.lockedUntil) {
+        await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+      }
+      if (!user.emailConfirmedAt) {
+        await sendConfirmation(user);
+        throw new HttpProblem(403, 'Please confirm your e-mail address first. We have sent you a new link.');
+      }
+      const token = randomToken();
+      const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * HOUR);
+      await db.insert(authTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt });
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        expires: expiresAt,
+      });
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { preHandler: app.authenticate, schema: { tags: ['user'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, authOf(request).tokenHash));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/password/forgot',
+    { config: authLimit, schema: { tags: ['user'], body: forgotPasswordBodySchema, response: { 202: okSchema } } },
+    async (request, reply) => {
+      const [user] = await db.select().from(users).where(eq(users.email, request.body.email)).limit(1);
+      // Same answer whether or not the account exists, so the form cannot be used to probe e-mails.
+      if (user) {
+        const token = await issueEmailToken(db, user.id, 'reset', RESET_HOURS);
+        await mailer.send(passwordResetMail(user.email, user.firstName, `${base}/sign-in/changepassword/${token}`));
+      }
+      return reply.code(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    { config: authLimit, schema: { tags: ['user'], body: changePasswordBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      const { token, password } = request.body;
+      const [pending] = await db
+        .select({ userId: emailTokens.userId, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(emailTokens)
+        .innerJoin(users, eq(users.id, emailTokens.userId))
+        .where(and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.purpose, 'reset')))
+        .limit(1);
+      // Check strength before consuming the token, so a weak choice does not burn the link.
+      assertStrongPassword(password, pending ? [pending.email, pending.firstName, pending.lastName] : []);
+      const userId = await consumeEmailToken(db, token, 'reset');
+      if (!userId) throw new HttpProblem(400, INVALID_RESET);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        // The link proves control of the inbox: it also confirms the address and lifts a lock.
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            failedLogins: 0,
+            lockedUntil: null,
+            updatedAt: new Date(),
+            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+          })
+          .where(eq(users.id, userId));
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+      });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './services/mail.ts';
+
+export interface AuthContext {
+  userId: string;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+    /** preHandler: 401 unless a valid, unrevoked token came with the request. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Narrows request.auth after the authenticate preHandler ran. */
+export function authOf(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new Error('authenticate preHandler missing on this route');
+  return request.auth;
+}

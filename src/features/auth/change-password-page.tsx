@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError, api } from '../../lib/api.ts';
+import { isStrongPassword, preloadPasswordStrength } from '../../lib/password-strength.ts';
+import { okSchema } from '../../shared/contracts/common.ts';
+import { changePasswordBodySchema } from '../../shared/contracts/user.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { errorMessage, serverFieldErrors } from './form-errors.ts';
+import { changePasswordFormSchema } from './form-schemas.ts';
+import { Notice } from './notice.tsx';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { TextField } from './text-field.tsx';
+import './auth.css';
+
+/** The server's text for an unknown, used or expired reset token; also used for a malformed one. */
+export const INVALID_RESET_LINK = 'This link is invalid or has expired.';
+
+/** /sign-in/changepassword/:token, opened from the reset e-mail. */
+export function ChangePasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  // A token that cannot be one of ours fails at once instead of after the user typed a password.
+  const [linkError, setLinkError] = useState<string | null>(() =>
+    changePasswordBodySchema.shape.token.safeParse(token).success ? null : INVALID_RESET_LINK,
+  );
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: { password: '', repeatPassword: '' } });
+  const password = watch('password');
+
+  const onSubmit = handleSubmit(async ({ password: newPassword }) => {
+    setFormError(null);
+    // If zxcvbn cannot load, let the server (same library, same minimum) decide.
+    const strong = await isStrongPassword(newPassword).catch(() => true);
+    if (!strong) {
+      setError('password', { type: 'strength', message: MESSAGES.passwordTooWeak }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await api('/api/user/password/reset', okSchema, { method: 'POST', body: { token, password: newPassword } });
+      navigate('/sign-in?reset=1');
+    } catch (error) {
+      // The server checks strength with the account's e-mail and names, which we do not know here.
+      const { password: passwordError } = serverFieldErrors(error, ['password'] as const);
+      if (passwordError) {
+        setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
+      } else if (error instanceof ApiError && error.status === 400) {
+        setLinkError(errorMessage(error));
+      } else {
+        setFormError(errorMessage(error));
+      }
+    }
+  });
+
+  return (
+    <section className="auth" aria-labelledby="change-password-title">
+      <h1 id="change-password-title" className="auth__title">
+        Choose a new password
+      </h1>
+      <div className="card auth__card">
+        {linkError ? (
+          <Notice tone="danger">
+            {linkError} <Link to="/sign-in/forgotpassword">Request a new link</Link>
+          </Notice>
+        ) : (
+          <>
+            {formError ? <Notice tone="danger">{formError}</Notice> : null}
+            <form className="auth__form" onSubmit={onSubmit} noValidate>
+              <TextField
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                onFocus={preloadPasswordStrength}
+                registration={register('password')}
+                error={errors.password?.message}
+                help={
+                  <>
+                    {MESSAGES.passwordRule}
+                    <PasswordStrengthMeter
+                      password={password}
+                      hideWeakMessage={errors.password?.message === MESSAGES.passwordTooWeak}
+                    />
+                  </>
+                }
+              />
+              <TextField
+                label="Repeat new password"
+                type="password"
+                autoComplete="new-password"
+                registration={register('repeatPassword')}
+                error={errors.repeatPassword?.message}
+              />
+              <div className="auth__actions">
+                <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+                  {isSubmitting ? 'Saving…' : 'Change password'}
+                </button>
+              </div>
+            </form>
+          </>
+        )}
+      </div>
+      <ul className="auth__links">
+        <li>
+          <Link to="/sign-in">Back to sign in</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

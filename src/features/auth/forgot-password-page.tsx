@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { api } from '../../lib/api.ts';
+import { okSchema } from '../../shared/contracts/common.ts';
+import { forgotPasswordBodySchema } from '../../shared/contracts/user.ts';
+import { errorMessage } from './form-errors.ts';
+import { Notice } from './notice.tsx';
+import { TextField } from './text-field.tsx';
+import './auth.css';
+
+export const RESET_LINK_SENT = 'If an account exists for this address, we have sent a link to reset your password.';
+
+/** /sign-in/forgotpassword. The answer never reveals whether the address has an account. */
+export function ForgotPasswordPage() {
+  const [sent, setSent] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      await api('/api/user/password/forgot', okSchema, { method: 'POST', body });
+      setSent(true);
+    } catch (error) {
+      // The server answers 202 for every address; what fails here is the network or the rate limit.
+      setFormError(errorMessage(error));
+    }
+  });
+
+  return (
+    <section className="auth" aria-labelledby="forgot-title">
+      <h1 id="forgot-title" className="auth__title">
+        Forgot your password?
+      </h1>
+      <p className="auth__lead">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <div className="card auth__card">
+        {sent ? (
+          <Notice tone="success" role="alert">
+            {RESET_LINK_SENT}
+          </Notice>
+        ) : (
+          <>
+            {formError ? <Notice tone="danger">{formError}</Notice> : null}
+            <form className="auth__form" onSubmit={onSubmit} noValidate>
+              <TextField
+                label="E-mail address"
+                type="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                registration={register('email')}
+                error={errors.email?.message}
+              />
+              <div className="auth__actions">
+                <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+                  {isSubmitting ? 'Sending…' : 'Send link'}
+                </button>
+              </div>
+            </form>
+          </>
+        )}
+      </div>
+      <ul className="auth__links">
+        <li>
+          <Link to="/sign-in">Back to sign in</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { ApiError } from '../../lib/api.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+
+export const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection and try again.';
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
+
+/**
+ * The sentence to show for a failed call: the server's own detail where it wrote one (wrong
+ * password, not confirmed, rate limited, link expired), otherwise a generic text.
+ */
+export function errorMessage(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): string {
+  if (error instanceof ApiError) {
+    if (error.problem?.detail) return error.problem.detail;
+    if (error.status === 429) return RATE_LIMITED_MESSAGE;
+    return MESSAGES.toastError;
+  }
+  // fetch rejects with a TypeError when the network is unreachable.
+  if (!online || error instanceof TypeError) return OFFLINE_MESSAGE;
+  return MESSAGES.toastError;
+}
+
+/**
+ * The server's per-field messages (problem `errors[]`) for the fields a form has, so they land on
+ * the inputs instead of a banner. Paths outside the form are left for the banner.
+ */
+export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  const result: Partial<Record<F, string>> = {};
+  if (!(error instanceof ApiError)) return result;
+  for (const field of fields) {
+    const message = error.fieldError(field);
+    if (message) result[field] = message;
+  }
+  return result;
+}

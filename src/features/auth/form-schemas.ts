@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { newPasswordSchema, signUpBodySchema } from '../../shared/contracts/user.ts';
+
+export const PASSWORDS_DIFFER = 'The passwords do not match.';
+export const REPEAT_REQUIRED = 'Please repeat your password.';
+export const TERMS_REQUIRED = 'Please accept the terms and conditions.';
+
+interface PasswordPair {
+  password?: unknown;
+  repeatPassword?: unknown;
+}
+
+// Zod skips object refinements once a field has failed; comparing whenever both are strings shows
+// the mismatch together with the other field errors instead of only after they are fixed.
+const bothPasswordsGiven = (payload: { value: unknown }) => {
+  const value = payload.value as PasswordPair | undefined;
+  return typeof value?.password === 'string' && typeof value.repeatPassword === 'string';
+};
+
+const passwordsMatch = (value: { password: string; repeatPassword: string }) =>
+  value.repeatPassword === '' || value.password === value.repeatPassword;
+
+/** The sign-up form: the API body (signUpBodySchema's fields) plus repeat password and terms. */
+export const signUpFormSchema = z
+  .object({
+    ...signUpBodySchema.shape,
+    repeatPassword: z.string().min(1, REPEAT_REQUIRED),
+    acceptTerms: z.boolean().refine((accepted) => accepted, TERMS_REQUIRED),
+  })
+  .refine(passwordsMatch, { path: ['repeatPassword'], message: PASSWORDS_DIFFER, when: bothPasswordsGiven });
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+export type SignUpFormValues = z.output<typeof signUpFormSchema>;
+
+/** The change-password form: new password (rule checked here, strength on submit) and repeat. */
+export const changePasswordFormSchema = z
+  .object({
+    password: newPasswordSchema,
+    repeatPassword: z.string().min(1, REPEAT_REQUIRED),
+  })
+  .refine(passwordsMatch, { path: ['repeatPassword'], message: PASSWORDS_DIFFER, when: bothPasswordsGiven });
+export type ChangePasswordFormValues = z.output<typeof changePasswordFormSchema>;

@@ -1,0 +1,77 @@
+import { useEffect, useId, useState } from 'react';
+import { MIN_PASSWORD_SCORE, passwordScore } from '../../lib/password-strength.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import './auth.css';
+
+/** One label per zxcvbn score 0..4. */
+export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+const DEBOUNCE_MS = 250;
+
+interface PasswordStrengthMeterProps {
+  password: string;
+  /** Words zxcvbn should treat as guessable (e-mail, names), as the server does. */
+  userInputs?: string[];
+  /** Leave out the "too weak" sentence when the field already shows it as its error. */
+  hideWeakMessage?: boolean;
+}
+
+/**
+ * A 5-step strength meter. zxcvbn loads on first render of this component (never with the sign-in
+ * page) and scores after typing pauses, so fast typing does not run it per keystroke.
+ */
+export function PasswordStrengthMeter({ password, userInputs = [], hideWeakMessage = false }: PasswordStrengthMeterProps) {
+  const labelId = useId();
+  const [score, setScore] = useState<number | null>(null);
+  // A stable dependency: the caller usually passes a fresh array each render.
+  const inputsKey = JSON.stringify(userInputs);
+
+  useEffect(() => {
+    if (password.length === 0) {
+      // A cleared field starts over, so the old score does not flash up for the next password.
+      setScore(null);
+      return;
+    }
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      passwordScore(password, JSON.parse(inputsKey) as string[]).then(
+        (next) => {
+          if (!cancelled) setScore(next);
+        },
+        // Without zxcvbn (chunk failed to load) show no meter; the server still checks strength.
+        () => undefined,
+      );
+    }, DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [password, inputsKey]);
+
+  // While typing, the last score stays up until the new one arrives (no flicker per keystroke).
+  if (password.length === 0 || score === null) {
+    return <div className="pw-meter pw-meter--pending" aria-hidden="true" />;
+  }
+  const label = STRENGTH_LABELS[score] ?? STRENGTH_LABELS[0];
+  const tooWeak = score < MIN_PASSWORD_SCORE;
+  return (
+    <div className={`pw-meter pw-meter--score-${score}`}>
+      <div
+        className="pw-meter__bar"
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={4}
+        aria-valuenow={score}
+        aria-valuetext={label}
+        aria-labelledby={labelId}
+      >
+        {STRENGTH_LABELS.map((step, index) => (
+          <span key={step} className={`pw-meter__step${index <= score ? ' is-filled' : ''}`} />
+        ))}
+      </div>
+      <p className="pw-meter__text" aria-live="polite">
+        <span id={labelId}>Password strength: {label}</span>
+        {tooWeak && !hideWeakMessage ? <span className="pw-meter__weak"> {MESSAGES.passwordTooWeak}</span> : null}
+      </p>
+    </div>
+  );
+}

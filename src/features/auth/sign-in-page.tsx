@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../lib/api.ts';
+import { startSession } from '../../lib/session.ts';
+import { loginBodySchema, loginResponseSchema } from '../../shared/contracts/user.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { safeRedirectPath } from '../../shared/safe-redirect.ts';
+import { errorMessage } from './form-errors.ts';
+import { Notice } from './notice.tsx';
+import { TextField } from './text-field.tsx';
+import './auth.css';
+
+export const CONFIRMED_NOTICE = 'Your e-mail address is confirmed. You can sign in now.';
+export const RESET_NOTICE = 'Your password has been changed. Please sign in.';
+
+/**
+ * /sign-in. Deliberately light (no zxcvbn, nothing beyond the form libraries the shell already
+ * loads): it is the first page most visitors open cold.
+ */
+export function SignInPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setFormError(null);
+    setAwaitingApproval(false);
+    try {
+      const { token } = await api('/api/user/login', loginResponseSchema, { method: 'POST', body: credentials });
+      const outcome = await startSession(token);
+      if (outcome === 'ready') {
+        // Only internal paths: an attacker's ?redirect=//evil.example must not leave the app.
+        navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+      } else if (outcome === 'awaiting-approval') {
+        setAwaitingApproval(true);
+      } else {
+        setFormError(MESSAGES.toastError);
+      }
+    } catch (error) {
+      // 401 wrong credentials, 403 not confirmed, 429 rate limited: the server's sentence says it best.
+      setFormError(errorMessage(error));
+    }
+  });
+
+  // The guard sends a user whose pass is not approved yet here with ?reason=approval. Read from the
+  // URL on every render: the page stays mounted when only the query changes.
+  const showApproval = awaitingApproval || (searchParams.get('reason') === 'approval' && !formError);
+  const notice =
+    searchParams.get('confirmed') === '1' ? CONFIRMED_NOTICE : searchParams.get('reset') === '1' ? RESET_NOTICE : null;
+
+  return (
+    <section className="auth" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title" className="auth__title">
+        Sign in
+      </h1>
+      <p className="auth__lead">Sign in to manage your pass, hotel and contacts for CloudFest 2026.</p>
+      <div className="card auth__card">
+        {notice && !formError && !showApproval ? <Notice tone="success">{notice}</Notice> : null}
+        {showApproval ? (
+          <Notice tone="info" role="alert">
+            {MESSAGES.passAwaitsApproval}
+          </Notice>
+        ) : null}
+        {formError ? <Notice tone="danger">{formError}</Notice> : null}
+        <form className="auth__form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label="E-mail address"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register('password')}
+            error={errors.password?.message}
+          />
+          <div className="auth__actions">
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+              {isSubmitting ? 'Signing in…' : 'Sign in'}
+            </button>
+            <Link to="/sign-in/forgotpassword">Forgot your password?</Link>
+          </div>
+        </form>
+      </div>
+      <ul className="auth__links">
+        <li>
+          No account yet? <Link to="/sign-up">Create an account</Link>
+        </li>
+        <li>
+          <Link to="/registration">Register for CloudFest 2026</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

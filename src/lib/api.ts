@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { type Problem, problemSchema } from '../shared/contracts/common.ts';
+import { readToken } from './token.ts';
+
+/** An HTTP error from the API, carrying the problem+json body; `status` drives the error page. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | null,
+  ) {
+    super(problem?.detail ?? problem?.title ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** The message of one field (by path, e.g. 'email'), for forms. */
+  fieldError(path: string): string | undefined {
+    return this.problem?.errors?.find((e) => e.path === path)?.message;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+/** Called on any 401 while a token was sent (the session expired or was revoked). */
+export function onUnauthorized(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+/**
+ * Calls the API with the bearer token and validates the answer against `schema`, so a changed or
+ * broken server answer fails loudly here instead of deep inside a component.
+ */
+export async function api<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const url = new URL(path, location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+
+  if (!response.ok) {
+    let problem: Problem | null = null;
+    try {
+      const parsed = problemSchema.safeParse(await response.json());
+      if (parsed.success) problem = parsed.data;
+    } catch {
+      // not JSON (e.g. a proxy error page): keep the status only
+    }
+    if (response.status === 401 && token) unauthorizedHandler?.();
+    throw new ApiError(response.status, problem);
+  }
+  if (response.status === 204) return schema.parse(undefined);
+  return schema.parse(await response.json());
+}
