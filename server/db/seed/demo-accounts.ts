@@ -30,14 +30,14 @@ const account = (role: DemoRole, description: string): DemoAccount => ({
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   account('attendee', 'Approved Standard Pass (code CF26), hotel booking, survey done'),
-  account('pending', 'Pass awaiting approval: sign-in is refused with a message'),
-  account('vendor', 'Vendor (tag 2) with lead scanner (/contacts) and an approved pass'),
+  account('pending', 'Business Pass awaiting approval; no address or survey answers yet'),
+  account('vendor', 'Vendor (tag 2) and lead scanner (/contacts), approved Partner Pass'),
   account('vendor-nopass', 'Vendor (tag 2) without a pass: sent to /pass'),
   account('host', 'Host scope, approved Host Pass (voucher HOST-EUROPA-2026)'),
-  account('vip', 'VIP scope, approved Premium Pass, train ticket'),
-  account('vendor-vip', 'Vendor-VIP scope and vendor tag, approved Partner Pass, no lead scanner'),
-  account('staff', 'Staff scope: checks passes at the entrance'),
-  account('organizer', 'Organizer scope: approves passes'),
+  account('vip', 'VIP scope, approved Premium Pass, suite booking with a guest, train ticket'),
+  account('vendor-vip', 'Vendor-VIP scope and vendor tag, approved Premium Pass, no lead scanner'),
+  account('staff', 'Staff scope (checks passes at the entrance), approved Partner Pass'),
+  account('organizer', 'Organizer scope (approves passes), approved Premium Pass'),
 ];
 
 /** Extra approved attendees (attendee001@ ... attendee040@) for lead scanning and pass checks. */

@@ -1,4 +1,4 @@
-/** News for the home page, newest last (the API sorts). Times are Europe/Berlin. */
+/** News for the home page, in publication order; times carry their Europe/Berlin offset. */
 export const NEWS: { title: string; body: string; publishedAt: Date }[] = [
   {
     title: 'Registration for CloudFest 2026 is open',

@@ -44,8 +44,9 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await db
         .insert(addresses)
         .values({ ...request.body, userId: authOf(request).userId })
+        .onConflictDoNothing()
         .returning();
-      if (!row) throw new HttpProblem(409, 'The address could not be saved.');
+      if (!row) throw new HttpProblem(409, 'This address exists already; update it with PATCH.');
       return reply.code(201).send(toDto(row));
     },
   );

@@ -80,7 +80,7 @@ export function ChangePasswordPage() {
                 onFocus={preloadPasswordStrength}
                 registration={register('password')}
                 error={errors.password?.message}
-                help={
+                hint={
                   <>
                     {MESSAGES.passwordRule}
                     <PasswordStrengthMeter

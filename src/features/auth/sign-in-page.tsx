@@ -65,7 +65,7 @@ export function SignInPage() {
       <div className="card auth__card">
         {notice && !formError && !showApproval ? <Notice tone="success">{notice}</Notice> : null}
         {showApproval ? (
-          <Notice tone="info" role="alert">
+          <Notice tone="warning" role="alert">
             {MESSAGES.passAwaitsApproval}
           </Notice>
         ) : null}

@@ -8,18 +8,18 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   /** Extra content after the error text (e.g. a "sign in instead" link). */
   errorAction?: ReactNode;
   /** Help under the input (e.g. the password rule); read out with the input via aria-describedby. */
-  help?: ReactNode;
+  hint?: ReactNode;
 }
 
-/** A labelled input whose help and error are tied to it for screen readers. */
-export function TextField({ label, registration, error, errorAction, help, className, ...inputProps }: TextFieldProps) {
+/** A labelled input (base.css .field markup) whose hint and error are tied to it for screen readers. */
+export function TextField({ label, registration, error, errorAction, hint, className, ...inputProps }: TextFieldProps) {
   const id = useId();
-  const helpId = `${id}-help`;
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label className="label" htmlFor={id}>
+    <div className={`field${error ? ' is-danger' : ''}`}>
+      <label className="field-label" htmlFor={id}>
         {label}
       </label>
       <input
@@ -31,14 +31,14 @@ export function TextField({ label, registration, error, errorAction, help, class
         {...registration}
       />
       {error ? (
-        <p id={errorId} className="help is-danger">
+        <p id={errorId} className="field-error">
           {error}
           {errorAction ? <> {errorAction}</> : null}
         </p>
       ) : null}
-      {help ? (
-        <div id={helpId} className="help">
-          {help}
+      {hint ? (
+        <div id={hintId} className="field-hint">
+          {hint}
         </div>
       ) : null}
     </div>

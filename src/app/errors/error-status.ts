@@ -1,0 +1,64 @@
+import { MESSAGES } from '../../shared/messages.ts';
+
+function asErrorStatus(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599 ? value : null;
+}
+
+/**
+ * SPEC §8: the status of a failed navigation comes from the error's statusCode, status or
+ * response.status (route error responses and ApiError carry `status`), default 500. Only error
+ * statuses count: redirects never reach the error page, the router follows them.
+ */
+export function errorStatus(error: unknown): number {
+  if (typeof error !== 'object' || error === null) return 500;
+  const candidate = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } | null };
+  return (
+    asErrorStatus(candidate.statusCode) ??
+    asErrorStatus(candidate.status) ??
+    asErrorStatus(candidate.response?.status) ??
+    500
+  );
+}
+
+export interface ErrorText {
+  title: string;
+  message: string;
+}
+
+/** SPEC §2 error page texts by status. */
+export function errorText(status: number): ErrorText {
+  if (status === 404) return { title: MESSAGES.errorPageNotFoundTitle, message: MESSAGES.notFound };
+  if (status === 402) {
+    return {
+      title: MESSAGES.errorPagePaymentTitle,
+      message: 'There might be something wrong with the supplied payment data. Please check it and try again.',
+    };
+  }
+  return { title: MESSAGES.errorPageOtherTitle, message: 'Please try again later.' };
+}
+
+/** SPEC §2: tab bar and menu on the error page only when signed in and the status is 400-499. */
+export function showsMainChrome(signedIn: boolean, status: number): boolean {
+  return signedIn && status >= 400 && status <= 499;
+}
+
+/**
+ * A lazily loaded page chunk that no longer exists (a deploy replaced it) or could not be
+ * fetched. Messages differ per browser; Vite's CSS preload failure says 'Unable to preload CSS'.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'ChunkLoadError' ||
+    /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported/i.test(
+      error.message,
+    )
+  );
+}
+
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+
+/** SPEC §8: reload at most once per minute, so a chunk that is really gone cannot loop reloads. */
+export function mayReloadForChunk(now: number, lastReloadAt: number | null): boolean {
+  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS || now < lastReloadAt;
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type GuardSnapshot,
+  guestOnlyDecision,
+  legacyRegistrationTarget,
+  mainAreaDecision,
+  normalizePath,
+  parseAccommodationId,
+  registrationStepDecision,
+  signInPath,
+} from './guards.ts';
+
+const attendee: GuardSnapshot = {
+  signedIn: true,
+  isVendor: false,
+  isLeadScanner: false,
+  hasPass: true,
+  surveyCookie: undefined,
+  surveyEntryDates: ['2026-01-10'],
+  surveyStartDate: '2026-01-01',
+  hasSurveyQuestions: true,
+};
+const place = (pathname: string, search = '') => ({ pathname, search });
+
+describe('signInPath', () => {
+  it('remembers the page and query', () => {
+    expect(signInPath(place('/invoices', '?page=2'))).toBe('/sign-in?redirect=%2Finvoices%3Fpage%3D2');
+    expect(new URLSearchParams(signInPath(place('/pass/')).split('?')[1]).get('redirect')).toBe('/pass');
+  });
+
+  it('stays short for the dashboard and adds the approval reason', () => {
+    expect(signInPath(place('/'))).toBe('/sign-in');
+    expect(signInPath(place('/'), 'approval')).toBe('/sign-in?reason=approval');
+    expect(signInPath(place('/agenda'), 'approval')).toBe('/sign-in?reason=approval&redirect=%2Fagenda');
+  });
+});
+
+describe('mainAreaDecision', () => {
+  it('sends signed-out users to sign-in', () => {
+    expect(mainAreaDecision({ ...attendee, signedIn: false }, place('/pass'))).toEqual({
+      type: 'redirect',
+      to: '/sign-in?redirect=%2Fpass',
+    });
+    expect(mainAreaDecision({ ...attendee, signedIn: false }, place('/'), 'approval')).toEqual({
+      type: 'redirect',
+      to: '/sign-in?reason=approval',
+    });
+  });
+
+  it('lets a signed-in attendee with current answers through', () => {
+    expect(mainAreaDecision(attendee, place('/'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision(attendee, place('/pass/upgrade'))).toEqual({ type: 'allow' });
+  });
+
+  it('sends users without counting answers to the survey, remembering the page', () => {
+    const fresh = { ...attendee, surveyEntryDates: [] };
+    expect(mainAreaDecision(fresh, place('/agenda', '?day=2'))).toEqual({
+      type: 'redirect',
+      to: '/survey',
+      surveyReturnPath: '/agenda?day=2',
+    });
+    const lastYear = { ...attendee, surveyEntryDates: ['2025-02-01'] };
+    expect(mainAreaDecision(lastYear, place('/')).type).toBe('redirect');
+  });
+
+  it('respects the skip cookie, unknown entries and an empty questionnaire', () => {
+    const fresh = { ...attendee, surveyEntryDates: [] };
+    expect(mainAreaDecision({ ...fresh, surveyCookie: 'skip' }, place('/'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision({ ...fresh, surveyEntryDates: null }, place('/'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision({ ...fresh, hasSurveyQuestions: false }, place('/'))).toEqual({ type: 'allow' });
+  });
+
+  it('sends users who already answered away from /survey, but lets others (even skippers) answer', () => {
+    expect(mainAreaDecision(attendee, place('/survey'))).toEqual({ type: 'redirect', to: '/' });
+    const fresh = { ...attendee, surveyEntryDates: [] };
+    expect(mainAreaDecision(fresh, place('/survey'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision({ ...fresh, surveyCookie: 'skip' }, place('/survey/'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision({ ...attendee, surveyEntryDates: ['2025-02-01'] }, place('/survey'))).toEqual({
+      type: 'allow',
+    });
+  });
+
+  it('keeps /contacts for lead scanners', () => {
+    expect(mainAreaDecision(attendee, place('/contacts', '?currentTab=scan'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision({ ...attendee, isLeadScanner: true }, place('/contacts', '?currentTab=scan'))).toEqual({
+      type: 'allow',
+    });
+  });
+
+  it('sends vendors without a pass to /pass', () => {
+    const vendor = { ...attendee, isVendor: true, hasPass: false };
+    expect(mainAreaDecision(vendor, place('/'))).toEqual({ type: 'redirect', to: '/pass' });
+    expect(mainAreaDecision(vendor, place('/accommodation/book'))).toEqual({ type: 'redirect', to: '/pass' });
+    expect(mainAreaDecision(vendor, place('/pass'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision(vendor, place('/profile/'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision({ ...vendor, hasPass: true }, place('/'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision({ ...attendee, hasPass: false }, place('/'))).toEqual({ type: 'allow' });
+  });
+
+  it('never bounces a vendor without a pass between /survey and /pass', () => {
+    const vendor = { ...attendee, isVendor: true, hasPass: false, surveyEntryDates: [] };
+    expect(mainAreaDecision(vendor, place('/'))).toMatchObject({ to: '/survey' });
+    expect(mainAreaDecision(vendor, place('/survey'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision({ ...vendor, surveyCookie: 'skip' }, place('/'))).toEqual({ type: 'redirect', to: '/pass' });
+  });
+});
+
+describe('guest-only and registration pages', () => {
+  it('sends signed-in users home', () => {
+    expect(guestOnlyDecision(true)).toEqual({ type: 'redirect', to: '/' });
+    expect(guestOnlyDecision(false)).toEqual({ type: 'allow' });
+  });
+
+  it('sends deeper registration pages to the landing, keeping the query', () => {
+    expect(registrationStepDecision(place('/registration/hotel', '?voucher=X1'))).toEqual({
+      type: 'redirect',
+      to: '/registration?voucher=X1',
+    });
+  });
+
+  it('maps legacy registration paths', () => {
+    expect(legacyRegistrationTarget(place('/registration-old', '?a=1'))).toBe('/registration?a=1');
+    expect(legacyRegistrationTarget(place('/registration-old/checkout/'))).toBe('/registration/checkout');
+  });
+});
+
+describe('helpers', () => {
+  it('normalises trailing slashes', () => {
+    expect(normalizePath('/')).toBe('/');
+    expect(normalizePath('/pass/')).toBe('/pass');
+    expect(normalizePath('//')).toBe('/');
+  });
+
+  it('accepts only positive integer accommodation ids', () => {
+    expect(parseAccommodationId('12')).toBe(12);
+    for (const bad of ['0', '-1', '1.5', '1e3', '012', 'abc', '', ' 1', '99999999999', undefined]) {
+      expect(parseAccommodationId(bad)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError, api } from '../../lib/api.ts';
+import { isStrongPassword, preloadPasswordStrength } from '../../lib/password-strength.ts';
+import { signUpResponseSchema } from '../../shared/contracts/user.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { errorMessage, serverFieldErrors } from './form-errors.ts';
+import { signUpFormSchema } from './form-schemas.ts';
+import { Notice } from './notice.tsx';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { TextField } from './text-field.tsx';
+import './auth.css';
+
+export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
+export const TERMS_URL = 'https://www.cloudfest.com/terms-and-conditions';
+
+const API_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+/** /sign-up: creates an account and sends the confirmation e-mail. */
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const termsId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', repeatPassword: '', acceptTerms: false },
+  });
+  const [password, email, firstName, lastName] = watch(['password', 'email', 'firstName', 'lastName']);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const body = { email: values.email, password: values.password, firstName: values.firstName, lastName: values.lastName };
+    // Same inputs as the server's check, so both sides agree on "too weak". If zxcvbn cannot
+    // load, the server decides.
+    const strong = await isStrongPassword(body.password, [body.email, body.firstName, body.lastName]).catch(() => true);
+    if (!strong) {
+      setError('password', { type: 'strength', message: MESSAGES.passwordTooWeak }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await api('/api/user/sign-up', signUpResponseSchema, { method: 'POST', body });
+      navigate('/sign-up/success', { state: { email: body.email } });
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, API_FIELDS);
+      const conflict = error instanceof ApiError && error.status === 409;
+      if (conflict) fieldErrors.email = fieldErrors.email ?? error.problem?.detail ?? EMAIL_TAKEN;
+      let focused = false;
+      for (const field of API_FIELDS) {
+        const message = fieldErrors[field];
+        if (!message) continue;
+        // 'conflict' lets the e-mail field offer a sign-in link.
+        const type = conflict && field === 'email' ? 'conflict' : 'server';
+        setError(field, { type, message }, { shouldFocus: !focused });
+        focused = true;
+      }
+      if (!focused) setFormError(errorMessage(error));
+    }
+  });
+
+  const termsError = errors.acceptTerms?.message;
+  return (
+    <section className="auth" aria-labelledby="sign-up-title">
+      <h1 id="sign-up-title" className="auth__title">
+        Create your account
+      </h1>
+      <p className="auth__lead">With an account you can manage your pass, hotel and contacts for CloudFest 2026.</p>
+      <div className="card auth__card">
+        {formError ? <Notice tone="danger">{formError}</Notice> : null}
+        <form className="auth__form" onSubmit={onSubmit} noValidate>
+          <div className="auth__row">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              registration={register('firstName')}
+              error={errors.firstName?.message}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              registration={register('lastName')}
+              error={errors.lastName?.message}
+            />
+          </div>
+          <TextField
+            label="E-mail address"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            registration={register('email')}
+            error={errors.email?.message}
+            errorAction={errors.email?.type === 'conflict' ? <Link to="/sign-in">Sign in instead</Link> : null}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            onFocus={preloadPasswordStrength}
+            registration={register('password')}
+            error={errors.password?.message}
+            hint={
+              <>
+                {MESSAGES.passwordRule}
+                <PasswordStrengthMeter
+                  password={password}
+                  userInputs={[email, firstName, lastName]}
+                  hideWeakMessage={errors.password?.message === MESSAGES.passwordTooWeak}
+                />
+              </>
+            }
+          />
+          <TextField
+            label="Repeat password"
+            type="password"
+            autoComplete="new-password"
+            registration={register('repeatPassword')}
+            error={errors.repeatPassword?.message}
+          />
+          <div className={`field${termsError ? ' is-danger' : ''}`}>
+            <div className={`check${termsError ? ' is-danger' : ''}`}>
+              <input
+                id={termsId}
+                type="checkbox"
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? `${termsId}-error` : undefined}
+                {...register('acceptTerms')}
+              />
+              <label htmlFor={termsId}>
+                I accept the{' '}
+                <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
+                  terms and conditions
+                </a>
+                .
+              </label>
+            </div>
+            {termsError ? (
+              <p id={`${termsId}-error`} className="field-error">
+                {termsError}
+              </p>
+            ) : null}
+          </div>
+          <div className="auth__actions">
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+              {isSubmitting ? 'Creating account…' : 'Create account'}
+            </button>
+          </div>
+        </form>
+      </div>
+      <ul className="auth__links">
+        <li>
+          Already have an account? <Link to="/sign-in">Sign in</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,286 @@
+import { atom } from 'jotai';
+import { z } from 'zod';
+import {
+  type Address,
+  addressSchema,
+  type Booking,
+  bookingSchema,
+  EMPTY_ADDRESS,
+  type EventConfig,
+  eventConfigSchema,
+  type Pass,
+  passSchema,
+  type SurveyEntry,
+  type SurveyQuestion,
+  surveyEntrySchema,
+  surveyQuestionSchema,
+  type TrainTicket,
+  trainTicketSchema,
+  type User,
+  userSchema,
+} from '../shared/contracts/index.ts';
+import { ApiError, api, onUnauthorized } from './api.ts';
+import { deleteCookie } from './cookies.ts';
+import { accessFor, firstOrNull, fullName, isLeadScanner, isVendor, type UserDataResult } from './session-rules.ts';
+import { store } from './store.ts';
+import { readToken, writeToken } from './token.ts';
+
+export type { UserDataResult } from './session-rules.ts';
+
+/** Outside a browser (unit tests in node) there is no storage: start signed out. */
+function initialToken(): string | null {
+  try {
+    return readToken();
+  } catch {
+    return null;
+  }
+}
+
+// --- atoms -------------------------------------------------------------------------------------
+
+export const tokenAtom = atom<string | null>(initialToken());
+export const userAtom = atom<User | null>(null);
+export const passAtom = atom<Pass | null>(null);
+export const addressAtom = atom<Address>(EMPTY_ADDRESS);
+export const bookingsAtom = atom<Booking[]>([]);
+export const trainTicketAtom = atom<TrainTicket | null>(null);
+export const surveyQuestionsAtom = atom<SurveyQuestion[]>([]);
+export const surveyEntriesAtom = atom<SurveyEntry[]>([]);
+/** False when the entries could not be loaded: the survey redirect then stays out of the way. */
+export const surveyEntriesLoadedAtom = atom(false);
+/** Public event configuration; survives sign-out because it is not user data. */
+export const configAtom = atom<EventConfig | null>(null);
+export const userDataLoadedAtom = atom(false);
+
+export const isSignedInAtom = atom((get) => get(tokenAtom) !== null && get(userAtom) !== null);
+export const isVendorAtom = atom((get) => isVendor(get(userAtom)));
+export const isLeadScannerAtom = atom((get) => isLeadScanner(get(userAtom)));
+export const fullNameAtom = atom((get) => fullName(get(userAtom)));
+
+function resetUserAtoms(): void {
+  store.set(tokenAtom, null);
+  store.set(userAtom, null);
+  store.set(passAtom, null);
+  store.set(addressAtom, EMPTY_ADDRESS);
+  store.set(bookingsAtom, []);
+  store.set(trainTicketAtom, null);
+  store.set(surveyQuestionsAtom, []);
+  store.set(surveyEntriesAtom, []);
+  store.set(surveyEntriesLoadedAtom, false);
+  store.set(userDataLoadedAtom, false);
+}
+
+// --- offline snapshot --------------------------------------------------------------------------
+
+/**
+ * The last user and pass seen with the current token. An installed app started offline cannot
+ * reach GET /api/user/; with this it still opens (pages then read their own caches). Written after
+ * every successful load, removed on sign-out and on a new sign-in, validated when read back.
+ */
+const SNAPSHOT_KEY = 'session-snapshot';
+const snapshotSchema = z.object({ user: userSchema, pass: passSchema.nullable() });
+type Snapshot = z.infer<typeof snapshotSchema>;
+
+function readSnapshot(): Snapshot | null {
+  try {
+    const parsed = snapshotSchema.safeParse(JSON.parse(localStorage.getItem(SNAPSHOT_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSnapshot(snapshot: Snapshot | null): void {
+  try {
+    if (snapshot) localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+    else localStorage.removeItem(SNAPSHOT_KEY);
+  } catch {
+    // storage full or blocked: the snapshot is only a convenience
+  }
+}
+
+// --- loading -----------------------------------------------------------------------------------
+
+const bookingsSchema = z.array(bookingSchema);
+const trainTicketsSchema = z.array(trainTicketSchema);
+const surveyQuestionsSchema = z.array(surveyQuestionSchema);
+const surveyEntriesSchema = z.array(surveyEntrySchema);
+
+let configRequest: Promise<EventConfig | null> | null = null;
+
+/** GET /api/config once (public); null on failure so pages fall back to their defaults. */
+export function loadConfig(): Promise<EventConfig | null> {
+  const known = store.get(configAtom);
+  if (known) return Promise.resolve(known);
+  configRequest ??= api('/api/config', eventConfigSchema)
+    .then((config) => {
+      store.set(configAtom, config);
+      return config;
+    })
+    .catch(() => null)
+    .finally(() => {
+      configRequest = null;
+    });
+  return configRequest;
+}
+
+/** Bumped by sign-in and sign-out so a load that started under another session is discarded. */
+let generation = 0;
+let userDataRequest: Promise<UserDataResult> | null = null;
+let signOutRequest: Promise<void> | null = null;
+
+/**
+ * SPEC §4 start-up load. Without a token: 'signed-out'. Already loaded: 'ready' at once. Otherwise
+ * everything is requested in parallel (one round trip on app start) and the address, bookings and
+ * train ticket are only kept when the user may enter. Concurrent callers (several route loaders)
+ * share one request.
+ */
+export function loadUserData(): Promise<UserDataResult> {
+  if (store.get(tokenAtom) === null) return Promise.resolve('signed-out');
+  if (store.get(userDataLoadedAtom)) return Promise.resolve('ready');
+  if (userDataRequest) return userDataRequest;
+  const request = fetchUserData().finally(() => {
+    if (userDataRequest === request) userDataRequest = null;
+  });
+  userDataRequest = request;
+  return request;
+}
+
+async function fetchUserData(): Promise<UserDataResult> {
+  const started = generation;
+  const [user, pass, address, bookings, trainTickets, questions, entries] = await Promise.allSettled([
+    api('/api/user/', userSchema),
+    api('/api/pass', passSchema.nullable()),
+    api('/api/address/', addressSchema.nullable(), { query: { type: 'billingAddress' } }),
+    api('/api/booking', bookingsSchema, { query: { extended: true } }),
+    api('/api/train-ticket', trainTicketsSchema),
+    api('/api/survey/questions/', surveyQuestionsSchema),
+    api('/api/survey', surveyEntriesSchema),
+    loadConfig(),
+  ]);
+  // Signed out or in again meanwhile: answer for the session that is current now.
+  if (started !== generation) return loadUserData();
+
+  if (user.status === 'rejected' && user.reason instanceof ApiError && user.reason.status === 401) {
+    await signOut({ callServer: false });
+    return 'signed-out';
+  }
+  // Any other failure of the user call (offline, server down): use the snapshot, or show the error.
+  const snapshot = user.status === 'rejected' || pass.status === 'rejected' ? readSnapshot() : null;
+  if (user.status === 'rejected' && !snapshot) throw user.reason;
+  const currentUser = user.status === 'fulfilled' ? user.value : (snapshot as Snapshot).user;
+  // SPEC §8: a failed pass load falls back to null; the snapshot's pass is the better null.
+  const currentPass = pass.status === 'fulfilled' ? pass.value : (snapshot?.pass ?? null);
+
+  if (accessFor(currentUser, currentPass) === 'awaiting-approval') {
+    await signOut();
+    return 'awaiting-approval';
+  }
+
+  store.set(userAtom, currentUser);
+  store.set(passAtom, currentPass);
+  // SPEC §8 fallbacks: address → empty default, bookings → [], train ticket → null.
+  store.set(addressAtom, address.status === 'fulfilled' ? (address.value ?? EMPTY_ADDRESS) : EMPTY_ADDRESS);
+  store.set(bookingsAtom, bookings.status === 'fulfilled' ? bookings.value : []);
+  store.set(trainTicketAtom, trainTickets.status === 'fulfilled' ? firstOrNull(trainTickets.value) : null);
+  store.set(surveyQuestionsAtom, questions.status === 'fulfilled' ? questions.value : []);
+  store.set(surveyEntriesAtom, entries.status === 'fulfilled' ? entries.value : []);
+  store.set(surveyEntriesLoadedAtom, entries.status === 'fulfilled');
+  store.set(userDataLoadedAtom, true);
+  writeSnapshot({ user: currentUser, pass: currentPass });
+  return 'ready';
+}
+
+// --- session actions ---------------------------------------------------------------------------
+
+/** After POST /api/user/login: keep the token (cookie + localStorage) and load the user's data. */
+export function startSession(token: string): Promise<UserDataResult> {
+  generation += 1;
+  userDataRequest = null;
+  resetUserAtoms();
+  writeSnapshot(null);
+  writeToken(token);
+  store.set(tokenAtom, token);
+  return loadUserData();
+}
+
+type SignOutHook = () => void | Promise<void>;
+/**
+ * Work to do on every sign-out, registered by later features: the Dexie database deletes the
+ * user's rows here, the sync engine stops its queue. Returns the unregister function.
+ */
+const signOutHooks = new Set<SignOutHook>();
+export function registerSignOutHook(hook: SignOutHook): () => void {
+  signOutHooks.add(hook);
+  return () => signOutHooks.delete(hook);
+}
+
+export interface SignOutOptions {
+  /** False when the server already refused the token (401): revoking it again is pointless. */
+  callServer?: boolean;
+}
+
+/**
+ * Logout (SPEC §4, ARCHITECTURE §5): revoke the token on the server (failures ignored), clear the
+ * token, every user atom, the offline snapshot, the service worker's per-user caches and whatever
+ * the sign-out hooks clear. Local state is cleared at once; the promise settles when the revoke
+ * call and the hooks are done. Concurrent calls share one run.
+ */
+export function signOut(options: SignOutOptions = {}): Promise<void> {
+  signOutRequest ??= runSignOut(options).finally(() => {
+    signOutRequest = null;
+  });
+  return signOutRequest;
+}
+
+async function runSignOut({ callServer = true }: SignOutOptions): Promise<void> {
+  generation += 1;
+  userDataRequest = null;
+  const token = store.get(tokenAtom) ?? initialToken();
+  const revoked = callServer && token ? revokeToken(token) : Promise.resolve();
+  writeToken(null);
+  writeSnapshot(null);
+  deleteCookie('surveyRedirect');
+  resetUserAtoms();
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.controller?.postMessage({ type: 'CLEAR_USER_CACHES' });
+  }
+  await Promise.allSettled([revoked, ...[...signOutHooks].map(async (hook) => hook())]);
+}
+
+/**
+ * POST /api/user/logout with a plain fetch rather than api(): a 401 here must not call the
+ * unauthorized handler (which would sign out again). Bounded so an offline logout is not stuck.
+ */
+async function revokeToken(token: string): Promise<void> {
+  try {
+    await fetch('/api/user/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+      keepalive: true,
+      signal: AbortSignal.timeout(5000),
+    });
+  } catch {
+    // offline or timed out: the token expires on the server by itself
+  }
+}
+
+let handlersInstalled = false;
+
+/**
+ * Wires the API client's 401 to a sign-out, then `afterSignOut` (the app navigates to /sign-in).
+ * A 401 during the start-up load or a sign-out is left to those, which already sign out. Also
+ * follows sign-in and sign-out in other tabs by reloading, so no tab shows another session's data.
+ */
+export function installSessionHandlers(afterSignOut: () => void): void {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  onUnauthorized(() => {
+    if (userDataRequest || signOutRequest) return;
+    void signOut({ callServer: false }).then(afterSignOut);
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.key === 'token' && event.newValue !== store.get(tokenAtom)) location.reload();
+  });
+}

@@ -1,0 +1,18 @@
+import './app/styles/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { registerServiceWorker } from './app/update-prompt.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+// Only production builds have a precache manifest; in development the worker would serve stale
+// modules. The update prompt (rendered by the app shell) asks before a new version takes over.
+if (import.meta.env.PROD) void registerServiceWorker();

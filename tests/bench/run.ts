@@ -1,0 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfNeeded } from '../../server/build-if-needed.ts';
+import { benchBundle } from './bundle.ts';
+import { writeResults } from './report.ts';
+import { startServer } from './server-process.ts';
+import { benchStartup } from './startup.ts';
+import { benchThroughput } from './throughput.ts';
+
+/** `npm run bench`: prints `BENCH <name> <value> <unit>` lines and writes bench-results.json. */
+await buildIfNeeded((m) => console.log(m));
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-app-'));
+const server = await startServer({ DATA_DIR: dataDir }, 4390);
+try {
+  await benchBundle(server.url);
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+await benchStartup();
+await benchThroughput();
+writeResults();

@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Separate from vite.config.ts on purpose: tests need neither the PWA plugin nor the build setup.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    exclude: ['**/node_modules/**', '**/.git/**', 'dist/**', 'tests/e2e/**'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          // Pure logic by default; no DOM library is installed.
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          // Migrates and seeds one PGlite template that every test file copies.
+          globalSetup: ['server/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each PGlite instance takes ~2 s and ~900 MB to start: one test file at a time on 2 cores.
+          fileParallelism: false,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
