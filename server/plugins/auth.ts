@@ -18,6 +18,10 @@ function tokenFrom(request: FastifyRequest): string | null {
 
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  // Per-user answers must never land in a shared cache (proxies, the service worker's public cache).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.auth) reply.header('cache-control', 'private, no-cache');
+  });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = tokenFrom(request);
     if (!token || token.length > 128) throw new HttpProblem(401, 'Please sign in.');

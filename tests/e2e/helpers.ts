@@ -21,7 +21,7 @@ export async function mailedLink(request: APIRequestContext, to: string): Promis
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+test('the manifest is linked and complete', async ({ page, request }) => {
+  await page.goto('/sign-in');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const manifest = await (await request.get(href as string)).json();
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', scope: '/' });
+  const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(expect.arrayContaining(['/pass', '/contacts?currentTab=scan']));
+});
+
+test('Chromium reports no installability errors', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+});
+
+test('the service worker controls the page and an offline reload of / shows the app shell', async ({ page, context }) => {
+  await page.goto('/sign-in');
+  await signIn(page, 'attendee@demo.cloudfest.example');
+  await expect(page).toHaveURL(/\/$/);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.reload();
+  // The shell (navigation, tab bar) renders from the precache; the user stays signed in.
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pass' }).first()).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('pages send a strict Content-Security-Policy', async ({ request }) => {
+  const res = await request.get('/sign-in');
+  const csp = res.headers()['content-security-policy'];
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+});
