@@ -32,7 +32,10 @@ export function preloadPasswordStrength(): void {
 export async function passwordScore(password: string, userInputs: string[] = []): Promise<number> {
   if (password.length === 0) return 0;
   const zxcvbn = await loadZxcvbn();
-  return zxcvbn(password, userInputs.filter((input) => input.length > 0)).score;
+  return zxcvbn(
+    password,
+    userInputs.filter((input) => input.length > 0),
+  ).score;
 }
 
 /** True when the password reaches the minimum score the server enforces. */

@@ -82,7 +82,8 @@ export function ChangePasswordPage() {
                 error={errors.password?.message}
                 hint={
                   <>
-                    {MESSAGES.passwordRule}
+                    {/* The rule once: as the error when broken, else as the hint. */}
+                    {errors.password?.message === MESSAGES.passwordRule ? null : MESSAGES.passwordRule}
                     <PasswordStrengthMeter
                       password={password}
                       hideWeakMessage={errors.password?.message === MESSAGES.passwordTooWeak}

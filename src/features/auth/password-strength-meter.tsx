@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MIN_PASSWORD_SCORE, passwordScore } from '../../lib/password-strength.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import './auth.css';
@@ -20,7 +20,6 @@ interface PasswordStrengthMeterProps {
  * page) and scores after typing pauses, so fast typing does not run it per keystroke.
  */
 export function PasswordStrengthMeter({ password, userInputs = [], hideWeakMessage = false }: PasswordStrengthMeterProps) {
-  const labelId = useId();
   const [score, setScore] = useState<number | null>(null);
   // A stable dependency: the caller usually passes a fresh array each render.
   const inputsKey = JSON.stringify(userInputs);
@@ -48,28 +47,20 @@ export function PasswordStrengthMeter({ password, userInputs = [], hideWeakMessa
   }, [password, inputsKey]);
 
   // While typing, the last score stays up until the new one arrives (no flicker per keystroke).
-  if (password.length === 0 || score === null) {
-    return <div className="pw-meter pw-meter--pending" aria-hidden="true" />;
-  }
-  const label = STRENGTH_LABELS[score] ?? STRENGTH_LABELS[0];
-  const tooWeak = score < MIN_PASSWORD_SCORE;
+  const shown = password.length > 0 ? score : null;
+  const label = shown === null ? null : (STRENGTH_LABELS[shown] ?? STRENGTH_LABELS[0]);
+  const tooWeak = shown !== null && shown < MIN_PASSWORD_SCORE;
   return (
-    <div className={`pw-meter pw-meter--score-${score}`}>
-      <div
-        className="pw-meter__bar"
-        role="meter"
-        aria-valuemin={0}
-        aria-valuemax={4}
-        aria-valuenow={score}
-        aria-valuetext={label}
-        aria-labelledby={labelId}
-      >
+    <div className={`pw-meter${shown === null ? ' pw-meter--pending' : ` pw-meter--score-${shown}`}`}>
+      {/* The bar is decoration; the sentence below carries the strength for screen readers. */}
+      <div className="pw-meter__bar" aria-hidden="true">
         {STRENGTH_LABELS.map((step, index) => (
-          <span key={step} className={`pw-meter__step${index <= score ? ' is-filled' : ''}`} />
+          <span key={step} className={`pw-meter__step${shown !== null && index <= shown ? ' is-filled' : ''}`} />
         ))}
       </div>
+      {/* Always rendered, so screen readers know the live region before its text changes. */}
       <p className="pw-meter__text" aria-live="polite">
-        <span id={labelId}>Password strength: {label}</span>
+        {label === null ? null : <span>Password strength: {label}</span>}
         {tooWeak && !hideWeakMessage ? <span className="pw-meter__weak"> {MESSAGES.passwordTooWeak}</span> : null}
       </p>
     </div>

@@ -38,6 +38,7 @@ export function SignUpConfirmPage() {
   const wellFormed = confirmBodySchema.safeParse({ uuid: userUuid, token }).success;
   const [state, setState] = useState<State>(wellFormed ? { kind: 'confirming' } : { kind: 'invalid' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the "Try again" button's trigger.
   useEffect(() => {
     if (!wellFormed) {
       setState({ kind: 'invalid' });
@@ -76,8 +77,8 @@ export function SignUpConfirmPage() {
           <>
             <Notice tone="danger">{INVALID_CONFIRM_LINK}</Notice>
             <p>
-              If you have already confirmed your address, <Link to="/sign-in">sign in</Link>: if not, signing in sends you
-              a new link. No account yet? <Link to="/sign-up">Create one</Link>.
+              If you have already confirmed your address, <Link to="/sign-in">sign in</Link>: if not, signing in sends you a new
+              link. No account yet? <Link to="/sign-up">Create one</Link>.
             </p>
           </>
         ) : null}

@@ -108,7 +108,8 @@ export function SignUpPage() {
             error={errors.password?.message}
             hint={
               <>
-                {MESSAGES.passwordRule}
+                {/* The rule once: as the error when broken, else as the hint. */}
+                {errors.password?.message === MESSAGES.passwordRule ? null : MESSAGES.passwordRule}
                 <PasswordStrengthMeter
                   password={password}
                   userInputs={[email, firstName, lastName]}

@@ -22,8 +22,8 @@ export function SignUpSuccessPage() {
           confirm your address; after that you can sign in.
         </p>
         <p>
-          Nothing arrived? Check your spam folder, or try to{' '}
-          <Link to="/sign-in">sign in</Link>: we send a new link if your address is not confirmed yet.
+          Nothing arrived? Check your spam folder, or try to <Link to="/sign-in">sign in</Link>: we send a new link if your
+          address is not confirmed yet.
         </p>
       </div>
     </section>

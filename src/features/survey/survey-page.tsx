@@ -44,13 +44,11 @@ export function SurveyPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const movedRef = useRef(false);
 
-  const questions = useMemo(
-    () => [...(storedQuestions ?? [])].sort((a, b) => a.position - b.position),
-    [storedQuestions],
-  );
+  const questions = useMemo(() => [...(storedQuestions ?? [])].sort((a, b) => a.position - b.position), [storedQuestions]);
   const hasQuestions = questions.length > 0;
 
   // The session normally loads the questions at start; fetch them when it has not (yet).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loadAttempt` is the "Try again" button's trigger.
   useEffect(() => {
     if (hasQuestions) return;
     let cancelled = false;
@@ -68,11 +66,11 @@ export function SurveyPage() {
     return () => {
       cancelled = true;
     };
-    // An empty list leaves hasQuestions false, so this does not refetch in a loop; loadAttempt is
-    // the "Try again" button.
+    // An empty list leaves hasQuestions false, so this does not refetch in a loop.
   }, [hasQuestions, loadAttempt, setStoredQuestions]);
 
   // Move focus to the new question so keyboard and screen reader users start there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the question index changes.
   useEffect(() => {
     if (movedRef.current) headingRef.current?.focus();
   }, [index]);

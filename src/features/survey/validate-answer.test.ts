@@ -82,7 +82,9 @@ describe('validateAnswer', () => {
       [multiple, ['A', 'A']],
       [text, 'fine'],
     ] as const) {
-      expect(validateAnswer(question, value as AnswerValue | undefined)).toBe(validateSurveyAnswer(question, value as AnswerValue | undefined));
+      expect(validateAnswer(question, value as AnswerValue | undefined)).toBe(
+        validateSurveyAnswer(question, value as AnswerValue | undefined),
+      );
     }
   });
 

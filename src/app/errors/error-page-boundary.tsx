@@ -1,0 +1,33 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * SPEC §8: if the error page itself fails, say so and offer the way home. A plain <a> (not
+ * <Link>): the router may be what broke.
+ */
+export class ErrorPageBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('The error page failed', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="error-page error-page--bare">
+        <h1 className="error-page__title">An error occurred while showing the error page</h1>
+        <a className="btn btn-primary" href="/">
+          Home
+        </a>
+      </main>
+    );
+  }
+}

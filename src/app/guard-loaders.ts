@@ -1,0 +1,78 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
+import { getCookie, setCookie } from '../lib/cookies.ts';
+import {
+  configAtom,
+  isLeadScannerAtom,
+  isSignedInAtom,
+  isVendorAtom,
+  loadConfig,
+  loadUserData,
+  passAtom,
+  surveyEntriesAtom,
+  surveyEntriesLoadedAtom,
+  surveyQuestionsAtom,
+} from '../lib/session.ts';
+import { store } from '../lib/store.ts';
+import { type GuardDecision, type GuardSnapshot, guestOnlyDecision, mainAreaDecision, type Place } from './guards.ts';
+
+/**
+ * The loader side of the guards: load the session, take a snapshot, apply the pure decision.
+ * Loaded on demand by src/app/router.tsx so the first chunk (cold /sign-in) carries neither the
+ * session code nor zod.
+ */
+
+export { installSessionHandlers } from '../lib/session.ts';
+
+/** The surveyRedirect cookie only has to outlive one survey. */
+const SURVEY_REDIRECT_MAX_AGE_S = 60 * 60;
+
+function placeOf(request: Request): Place {
+  const url = new URL(request.url);
+  return { pathname: url.pathname, search: url.search };
+}
+
+export function guardSnapshot(): GuardSnapshot {
+  return {
+    signedIn: store.get(isSignedInAtom),
+    isVendor: store.get(isVendorAtom),
+    isLeadScanner: store.get(isLeadScannerAtom),
+    hasPass: store.get(passAtom) !== null,
+    surveyCookie: getCookie('survey'),
+    surveyEntryDates: store.get(surveyEntriesLoadedAtom) ? store.get(surveyEntriesAtom).map((entry) => entry.createdAt) : null,
+    surveyStartDate: store.get(configAtom)?.surveyStartDate,
+    hasSurveyQuestions: store.get(surveyQuestionsAtom).length > 0,
+  };
+}
+
+function toResponse(decision: GuardDecision): Response | null {
+  if (decision.type === 'allow') return null;
+  if (decision.surveyReturnPath) setCookie('surveyRedirect', decision.surveyReturnPath, SURVEY_REDIRECT_MAX_AGE_S);
+  return redirect(decision.to);
+}
+
+/** Every signed-in page. A failed start-up load (offline without a snapshot) shows the error page. */
+export async function mainAreaLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  const result = await loadUserData();
+  const reason = result === 'awaiting-approval' ? 'approval' : undefined;
+  return toResponse(mainAreaDecision(guardSnapshot(), placeOf(request), reason));
+}
+
+/** Sign-in, sign-up and registration pages: signed-in users go to /. */
+export async function guestOnlyLoader(): Promise<Response | null> {
+  // A token that cannot be checked right now (offline, server down) must not lock anyone out of
+  // signing in again.
+  const result = await loadUserData().catch(() => 'signed-out' as const);
+  return toResponse(guestOnlyDecision(result === 'ready'));
+}
+
+/** The registration frame shows the event name and dates from the configuration. */
+export async function registrationLoader(): Promise<Response | null> {
+  const [decision] = await Promise.all([guestOnlyLoader(), loadConfig()]);
+  return decision;
+}
+
+/** Pages open to everyone that still look different when signed in (information, 404). */
+export async function optionalSessionLoader(): Promise<null> {
+  await loadUserData().catch(() => undefined);
+  return null;
+}

@@ -1,0 +1,84 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { FooterLinks } from '../../components/ui/footer-links.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { fullNameAtom, isLeadScannerAtom, passAtom, signOut, userAtom } from '../../lib/session.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { LEAD_SCANNER_LINK, MENU_FOOTER_LINKS } from './nav-links.ts';
+import './main-menu.css';
+
+export const MAIN_MENU_TITLE_ID = 'main-menu-title';
+
+/** Content of the slide-in menu (SPEC §2): who is signed in, their pass, links and logout. */
+export function MainMenu({ onClose }: { onClose: () => void }) {
+  const user = useAtomValue(userAtom);
+  const name = useAtomValue(fullNameAtom);
+  const pass = useAtomValue(passAtom);
+  const leadScanner = useAtomValue(isLeadScannerAtom);
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const logout = () => {
+    setSigningOut(true);
+    // signOut clears the local session before it returns; the server call may finish later.
+    void signOut();
+    navigate('/sign-in', { replace: true });
+  };
+
+  const links = [
+    { to: '/accommodation', label: 'Accommodation' },
+    { to: '/invoices', label: 'Invoices' },
+    { to: '/visa-invitation-letter', label: 'Visa Invitation Letter' },
+    ...(leadScanner ? [{ to: LEAD_SCANNER_LINK, label: 'Lead Scanner' }] : []),
+  ];
+
+  return (
+    <div className="main-menu">
+      <div className="main-menu__top">
+        <h2 id={MAIN_MENU_TITLE_ID} className="main-menu__title">
+          Menu
+        </h2>
+        <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label="Close menu">
+          <Icon name="close" />
+        </button>
+      </div>
+
+      <section className="main-menu__profile" aria-label="Your account">
+        <Avatar name={name} image={user?.image ?? null} />
+        <div className="main-menu__who">
+          <p className="main-menu__name">{name}</p>
+          <Link to="/pass" className={pass ? 'badge main-menu__pass' : 'badge main-menu__pass main-menu__pass--none'}>
+            {pass ? pass.passType.name : MESSAGES.noPass}
+          </Link>
+        </div>
+      </section>
+      <Link to="/profile" className="btn btn-secondary btn-block">
+        {MESSAGES.editProfile}
+      </Link>
+
+      <nav className="main-menu__nav" aria-label="Menu">
+        <ul className="main-menu__list" role="list">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className="main-menu__link">
+                {link.label}
+                <Icon name="chevron" />
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="main-menu__link" onClick={logout} disabled={signingOut}>
+              {signingOut ? 'Logging out…' : 'Logout'}
+            </button>
+          </li>
+        </ul>
+      </nav>
+
+      <footer className="main-menu__footer">
+        <FooterLinks links={MENU_FOOTER_LINKS} label="Legal" />
+      </footer>
+    </div>
+  );
+}

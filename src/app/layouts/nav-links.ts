@@ -1,0 +1,28 @@
+import type { FooterLink } from '../../components/ui/footer-links.tsx';
+import type { TabItem } from '../../components/ui/tab-bar.tsx';
+
+/** The lead scanner opens on the contacts page's scan tab (SPEC §2). */
+export const LEAD_SCANNER_LINK = '/contacts?currentTab=scan';
+
+/** SPEC §2 tab bar: Home, Pass, Accommodation, and Lead Scanner for lead scanners only. */
+export function mainTabs(isLeadScanner: boolean): TabItem[] {
+  const tabs: TabItem[] = [
+    { to: '/', label: 'Home', icon: 'home', end: true },
+    { to: '/pass', label: 'Pass', icon: 'pass' },
+    { to: '/accommodation', label: 'Accommodation', icon: 'bed' },
+  ];
+  if (isLeadScanner) tabs.push({ to: LEAD_SCANNER_LINK, label: 'Lead Scanner', icon: 'scan' });
+  return tabs;
+}
+
+// Legal texts live on the information page until they get pages of their own.
+const imprint = { to: '/information#imprint', label: 'Imprint' };
+const privacy = { to: '/information#privacy-policy', label: 'Privacy Policy' };
+const conduct = { to: '/information#code-of-conduct', label: 'Code of Conduct' };
+const terms = { to: '/information#terms-and-conditions', label: 'Terms and Conditions' };
+const faq = { to: '/information#faq', label: 'FAQ' };
+
+/** SPEC §2 slide-in menu footer. */
+export const MENU_FOOTER_LINKS: readonly FooterLink[] = [imprint, privacy, conduct, terms, faq];
+/** SPEC §2 registration side panel footer (also under the sign-in pages). */
+export const REGISTRATION_FOOTER_LINKS: readonly FooterLink[] = [imprint, privacy, terms, faq];

@@ -1,0 +1,13 @@
+import type { Pass } from '../../shared/contracts/index.ts';
+import './pass-status-badge.css';
+
+const LABELS: Record<Pass['status'], string> = {
+  pending: 'Awaiting approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+export function PassStatusBadge({ status }: { status: Pass['status'] }) {
+  return <span className={`badge pass-status pass-status--${status}`}>{LABELS[status]}</span>;
+}
