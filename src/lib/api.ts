@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { type Problem, problemSchema } from '../shared/contracts/common.ts';
 import { readToken } from './token.ts';
 
@@ -35,7 +35,11 @@ export function onUnauthorized(handler: () => void): void {
  * Calls the API with the bearer token and validates the answer against `schema`, so a changed or
  * broken server answer fails loudly here instead of deep inside a component.
  */
-export async function api<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+export async function api<S extends z.core.$ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.core.output<S>> {
   const url = new URL(path, location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
@@ -64,6 +68,6 @@ export async function api<S extends z.ZodType>(path: string, schema: S, options:
     if (response.status === 401 && token) unauthorizedHandler?.();
     throw new ApiError(response.status, problem);
   }
-  if (response.status === 204) return schema.parse(undefined);
-  return schema.parse(await response.json());
+  if (response.status === 204) return z.parse(schema, undefined);
+  return z.parse(schema, await response.json());
 }

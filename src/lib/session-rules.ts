@@ -33,3 +33,6 @@ export function accessFor(user: Pick<User, 'tags'>, pass: Pick<Pass, 'status'> |
 export function firstOrNull<T>(items: readonly T[]): T | null {
   return items[0] ?? null;
 }
+
+/** localStorage key of the last user and pass seen with the current token (offline start). */
+export const SESSION_SNAPSHOT_KEY = 'session-snapshot';

@@ -1,31 +1,27 @@
 import { atom } from 'jotai';
-import { z } from 'zod';
 import {
   type Address,
-  addressSchema,
   type Booking,
-  bookingSchema,
   EMPTY_ADDRESS,
   type EventConfig,
-  eventConfigSchema,
   type Pass,
-  passSchema,
   type SurveyEntry,
   type SurveyQuestion,
-  surveyEntrySchema,
-  surveyQuestionSchema,
   type TrainTicket,
-  trainTicketSchema,
   type User,
-  userSchema,
 } from '../shared/contracts/index.ts';
-import { ApiError, api, onUnauthorized } from './api.ts';
+import { onUnauthorized } from './api.ts';
 import { deleteCookie } from './cookies.ts';
-import { accessFor, firstOrNull, fullName, isLeadScanner, isVendor, type UserDataResult } from './session-rules.ts';
+import { accessFor, fullName, isLeadScanner, isVendor, SESSION_SNAPSHOT_KEY, type UserDataResult } from './session-rules.ts';
 import { store } from './store.ts';
 import { readToken, writeToken } from './token.ts';
 
 export type { UserDataResult } from './session-rules.ts';
+
+/*
+ * Session state and actions. The calls and their zod schemas live in ./session-load.ts, imported
+ * only when something is loaded, so this module stays light for the first page of a cold visit.
+ */
 
 /** Outside a browser (unit tests in node) there is no storage: start signed out. */
 function initialToken(): string | null {
@@ -75,25 +71,13 @@ function resetUserAtoms(): void {
 /**
  * The last user and pass seen with the current token. An installed app started offline cannot
  * reach GET /api/user/; with this it still opens (pages then read their own caches). Written after
- * every successful load, removed on sign-out and on a new sign-in, validated when read back.
+ * every successful load, removed on sign-out and on a new sign-in, validated when read back
+ * (session-load.ts).
  */
-const SNAPSHOT_KEY = 'session-snapshot';
-const snapshotSchema = z.object({ user: userSchema, pass: passSchema.nullable() });
-type Snapshot = z.infer<typeof snapshotSchema>;
-
-function readSnapshot(): Snapshot | null {
+function writeSnapshot(snapshot: { user: User; pass: Pass | null } | null): void {
   try {
-    const parsed = snapshotSchema.safeParse(JSON.parse(localStorage.getItem(SNAPSHOT_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeSnapshot(snapshot: Snapshot | null): void {
-  try {
-    if (snapshot) localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
-    else localStorage.removeItem(SNAPSHOT_KEY);
+    if (snapshot) localStorage.setItem(SESSION_SNAPSHOT_KEY, JSON.stringify(snapshot));
+    else localStorage.removeItem(SESSION_SNAPSHOT_KEY);
   } catch {
     // storage full or blocked: the snapshot is only a convenience
   }
@@ -101,10 +85,7 @@ function writeSnapshot(snapshot: Snapshot | null): void {
 
 // --- loading -----------------------------------------------------------------------------------
 
-const bookingsSchema = z.array(bookingSchema);
-const trainTicketsSchema = z.array(trainTicketSchema);
-const surveyQuestionsSchema = z.array(surveyQuestionSchema);
-const surveyEntriesSchema = z.array(surveyEntrySchema);
+const loader = () => import('./session-load.ts');
 
 let configRequest: Promise<EventConfig | null> | null = null;
 
@@ -112,7 +93,8 @@ let configRequest: Promise<EventConfig | null> | null = null;
 export function loadConfig(): Promise<EventConfig | null> {
   const known = store.get(configAtom);
   if (known) return Promise.resolve(known);
-  configRequest ??= api('/api/config', eventConfigSchema)
+  configRequest ??= loader()
+    .then((module) => module.fetchConfig())
     .then((config) => {
       store.set(configAtom, config);
       return config;
@@ -148,46 +130,29 @@ export function loadUserData(): Promise<UserDataResult> {
 
 async function fetchUserData(): Promise<UserDataResult> {
   const started = generation;
-  const [user, pass, address, bookings, trainTickets, questions, entries] = await Promise.allSettled([
-    api('/api/user/', userSchema),
-    api('/api/pass', passSchema.nullable()),
-    api('/api/address/', addressSchema.nullable(), { query: { type: 'billingAddress' } }),
-    api('/api/booking', bookingsSchema, { query: { extended: true } }),
-    api('/api/train-ticket', trainTicketsSchema),
-    api('/api/survey/questions/', surveyQuestionsSchema),
-    api('/api/survey', surveyEntriesSchema),
-    loadConfig(),
-  ]);
+  const [load] = await Promise.all([loader().then((module) => module.fetchUserData()), loadConfig()]);
   // Signed out or in again meanwhile: answer for the session that is current now.
   if (started !== generation) return loadUserData();
 
-  if (user.status === 'rejected' && user.reason instanceof ApiError && user.reason.status === 401) {
+  if (load.kind === 'unauthorized') {
     await signOut({ callServer: false });
     return 'signed-out';
   }
-  // Any other failure of the user call (offline, server down): use the snapshot, or show the error.
-  const snapshot = user.status === 'rejected' || pass.status === 'rejected' ? readSnapshot() : null;
-  if (user.status === 'rejected' && !snapshot) throw user.reason;
-  const currentUser = user.status === 'fulfilled' ? user.value : (snapshot as Snapshot).user;
-  // SPEC §8: a failed pass load falls back to null; the snapshot's pass is the better null.
-  const currentPass = pass.status === 'fulfilled' ? pass.value : (snapshot?.pass ?? null);
-
-  if (accessFor(currentUser, currentPass) === 'awaiting-approval') {
+  if (accessFor(load.user, load.pass) === 'awaiting-approval') {
     await signOut();
     return 'awaiting-approval';
   }
 
-  store.set(userAtom, currentUser);
-  store.set(passAtom, currentPass);
-  // SPEC §8 fallbacks: address → empty default, bookings → [], train ticket → null.
-  store.set(addressAtom, address.status === 'fulfilled' ? (address.value ?? EMPTY_ADDRESS) : EMPTY_ADDRESS);
-  store.set(bookingsAtom, bookings.status === 'fulfilled' ? bookings.value : []);
-  store.set(trainTicketAtom, trainTickets.status === 'fulfilled' ? firstOrNull(trainTickets.value) : null);
-  store.set(surveyQuestionsAtom, questions.status === 'fulfilled' ? questions.value : []);
-  store.set(surveyEntriesAtom, entries.status === 'fulfilled' ? entries.value : []);
-  store.set(surveyEntriesLoadedAtom, entries.status === 'fulfilled');
+  store.set(userAtom, load.user);
+  store.set(passAtom, load.pass);
+  store.set(addressAtom, load.address ?? EMPTY_ADDRESS);
+  store.set(bookingsAtom, load.bookings);
+  store.set(trainTicketAtom, load.trainTicket);
+  store.set(surveyQuestionsAtom, load.surveyQuestions);
+  store.set(surveyEntriesAtom, load.surveyEntries ?? []);
+  store.set(surveyEntriesLoadedAtom, load.surveyEntries !== null);
   store.set(userDataLoadedAtom, true);
-  writeSnapshot({ user: currentUser, pass: currentPass });
+  writeSnapshot({ user: load.user, pass: load.pass });
   return 'ready';
 }
 
@@ -223,20 +188,16 @@ export interface SignOutOptions {
 /**
  * Logout (SPEC §4, ARCHITECTURE §5): revoke the token on the server (failures ignored), clear the
  * token, every user atom, the offline snapshot, the service worker's per-user caches and whatever
- * the sign-out hooks clear. Local state is cleared at once; the promise settles when the revoke
- * call and the hooks are done. Concurrent calls share one run.
+ * the sign-out hooks clear. The local session is gone when this returns (callers may navigate at
+ * once); the promise settles when the revoke call and the hooks are done. Concurrent calls share
+ * one run.
  */
-export function signOut(options: SignOutOptions = {}): Promise<void> {
-  signOutRequest ??= runSignOut(options).finally(() => {
-    signOutRequest = null;
-  });
-  return signOutRequest;
-}
-
-async function runSignOut({ callServer = true }: SignOutOptions): Promise<void> {
+export function signOut({ callServer = true }: SignOutOptions = {}): Promise<void> {
+  if (signOutRequest) return signOutRequest;
   generation += 1;
   userDataRequest = null;
   const token = store.get(tokenAtom) ?? initialToken();
+  // Started before the token is cleared: the request needs it.
   const revoked = callServer && token ? revokeToken(token) : Promise.resolve();
   writeToken(null);
   writeSnapshot(null);
@@ -245,7 +206,12 @@ async function runSignOut({ callServer = true }: SignOutOptions): Promise<void> 
   if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
     navigator.serviceWorker.controller?.postMessage({ type: 'CLEAR_USER_CACHES' });
   }
-  await Promise.allSettled([revoked, ...[...signOutHooks].map(async (hook) => hook())]);
+  const hooks = [...signOutHooks].map(async (hook) => hook());
+  const request = Promise.allSettled([revoked, ...hooks]).then(() => {
+    signOutRequest = null;
+  });
+  signOutRequest = request;
+  return request;
 }
 
 /**

@@ -24,7 +24,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       ...auth,
-      schema: { tags: ['address'], querystring: z.object({ type: addressTypeSchema }), response: { 200: addressSchema.nullable() } },
+      schema: { tags: ['address'], querystring: z.object({ type: addressTypeSchema }), response: { 200: z.nullable(addressSchema) } },
     },
     async (request) => {
       const [row] = await db

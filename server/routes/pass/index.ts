@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type Pass, type PassType, passSchema } from '../../../src/shared/contracts/index.ts';
 import { passes, passTypes, vouchers } from '../../db/schema/index.ts';
 import { authOf } from '../../types.ts';
@@ -23,7 +24,7 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The signed-in user's pass, or null when they have none yet. */
   app.get(
     '/',
-    { preHandler: app.authenticate, schema: { tags: ['pass'], response: { 200: passSchema.nullable() } } },
+    { preHandler: app.authenticate, schema: { tags: ['pass'], response: { 200: z.nullable(passSchema) } } },
     async (request): Promise<Pass | null> => {
       const [row] = await db
         .select({ pass: passes, type: passTypes, codeType: vouchers.codeType })

@@ -13,10 +13,7 @@ export function errorStatus(error: unknown): number {
   if (typeof error !== 'object' || error === null) return 500;
   const candidate = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } | null };
   return (
-    asErrorStatus(candidate.statusCode) ??
-    asErrorStatus(candidate.status) ??
-    asErrorStatus(candidate.response?.status) ??
-    500
+    asErrorStatus(candidate.statusCode) ?? asErrorStatus(candidate.status) ?? asErrorStatus(candidate.response?.status) ?? 500
   );
 }
 
@@ -60,5 +57,10 @@ export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 /** SPEC §8: reload at most once per minute, so a chunk that is really gone cannot loop reloads. */
 export function mayReloadForChunk(now: number, lastReloadAt: number | null): boolean {
-  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS || now < lastReloadAt;
+  return (
+    lastReloadAt === null ||
+    !Number.isFinite(lastReloadAt) ||
+    now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS ||
+    now < lastReloadAt
+  );
 }

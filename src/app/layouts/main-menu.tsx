@@ -54,12 +54,13 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
           </Link>
         </div>
       </section>
-      <Link to="/profile" className="btn btn-secondary btn-block">
+      {/* SPEC §2 calls it a button; it leads to the profile page. */}
+      <button type="button" className="btn btn-secondary btn-block" onClick={() => navigate('/profile')}>
         {MESSAGES.editProfile}
-      </Link>
+      </button>
 
       <nav className="main-menu__nav" aria-label="Menu">
-        <ul className="main-menu__list" role="list">
+        <ul className="main-menu__list">
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className="main-menu__link">

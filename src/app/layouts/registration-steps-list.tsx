@@ -8,14 +8,10 @@ const STATUS_TEXT = { complete: MESSAGES.completed, active: 'Current step', pend
 export function RegistrationStepsList({ pathname }: { pathname: string }) {
   return (
     <nav aria-label="Registration steps">
-      <ol className="registration-steps" role="list">
+      <ol className="registration-steps">
         {registrationSteps(pathname).map((step, index) => (
           <li key={step.key} className={`registration-steps__step is-${step.status}`}>
-            <Link
-              to={step.to}
-              className="registration-steps__link"
-              aria-current={step.status === 'active' ? 'step' : undefined}
-            >
+            <Link to={step.to} className="registration-steps__link" aria-current={step.status === 'active' ? 'step' : undefined}>
               <span className="registration-steps__number" aria-hidden="true">
                 {step.status === 'complete' ? '✓' : index + 1}
               </span>

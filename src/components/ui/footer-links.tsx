@@ -10,7 +10,7 @@ export interface FooterLink {
 export function FooterLinks({ links, label }: { links: readonly FooterLink[]; label: string }) {
   return (
     <nav className="footer-links" aria-label={label}>
-      <ul className="footer-links__list" role="list">
+      <ul className="footer-links__list">
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="footer-links__link">

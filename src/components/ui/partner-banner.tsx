@@ -9,7 +9,9 @@ export function PartnerBanner({ heading = 'Our partners' }: { heading?: string }
   return (
     <aside className="partner-banner" aria-label="Partners">
       <p className="partner-banner__heading">{heading}</p>
-      <p className="partner-banner__text">CloudFest 2026 at Europa-Park is made possible by the cloud industry's leading companies.</p>
+      <p className="partner-banner__text">
+        CloudFest 2026 at Europa-Park is made possible by the cloud industry's leading companies.
+      </p>
       <Link className="partner-banner__link" to="/information#partners">
         Meet our partners
       </Link>

@@ -32,7 +32,14 @@ export function SlideInMenu({ id, open, onClose, labelledBy, children }: SlideIn
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled natively by the dialog.
-    <dialog ref={dialog} id={id} className="slide-in-menu" aria-labelledby={labelledBy} onClose={onClose} onClick={closeOnBackdrop}>
+    <dialog
+      ref={dialog}
+      id={id}
+      className="slide-in-menu"
+      aria-labelledby={labelledBy}
+      onClose={onClose}
+      onClick={closeOnBackdrop}
+    >
       <div className="slide-in-menu__panel">{children}</div>
     </dialog>
   );

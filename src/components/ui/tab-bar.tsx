@@ -25,10 +25,10 @@ export interface TabBarProps {
  */
 export function TabBar({ items, start, end }: TabBarProps) {
   return (
-    <nav className="tab-bar" aria-label="Main">
+    <nav className="tab-bar" aria-label="Main tabs">
       <div className="tab-bar__inner">
         {start ? <div className="tab-bar__start">{start}</div> : null}
-        <ul className="tab-bar__list" role="list">
+        <ul className="tab-bar__list">
           {items.map((item) => (
             <li key={item.to} className="tab-bar__item">
               <NavLink to={item.to} end={item.end} className="tab-bar__link">

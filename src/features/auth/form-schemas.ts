@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { newPasswordSchema, signUpBodySchema } from '../../shared/contracts/user.ts';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match.';
@@ -20,22 +20,21 @@ const bothPasswordsGiven = (payload: { value: unknown }) => {
 const passwordsMatch = (value: { password: string; repeatPassword: string }) =>
   value.repeatPassword === '' || value.password === value.repeatPassword;
 
+const repeatPassword = z.string().check(z.minLength(1, REPEAT_REQUIRED));
+
 /** The sign-up form: the API body (signUpBodySchema's fields) plus repeat password and terms. */
 export const signUpFormSchema = z
   .object({
     ...signUpBodySchema.shape,
-    repeatPassword: z.string().min(1, REPEAT_REQUIRED),
-    acceptTerms: z.boolean().refine((accepted) => accepted, TERMS_REQUIRED),
+    repeatPassword,
+    acceptTerms: z.boolean().check(z.refine((accepted) => accepted, TERMS_REQUIRED)),
   })
-  .refine(passwordsMatch, { path: ['repeatPassword'], message: PASSWORDS_DIFFER, when: bothPasswordsGiven });
+  .check(z.refine(passwordsMatch, { path: ['repeatPassword'], message: PASSWORDS_DIFFER, when: bothPasswordsGiven }));
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 export type SignUpFormValues = z.output<typeof signUpFormSchema>;
 
 /** The change-password form: new password (rule checked here, strength on submit) and repeat. */
 export const changePasswordFormSchema = z
-  .object({
-    password: newPasswordSchema,
-    repeatPassword: z.string().min(1, REPEAT_REQUIRED),
-  })
-  .refine(passwordsMatch, { path: ['repeatPassword'], message: PASSWORDS_DIFFER, when: bothPasswordsGiven });
+  .object({ password: newPasswordSchema, repeatPassword })
+  .check(z.refine(passwordsMatch, { path: ['repeatPassword'], message: PASSWORDS_DIFFER, when: bothPasswordsGiven }));
 export type ChangePasswordFormValues = z.output<typeof changePasswordFormSchema>;

@@ -54,7 +54,7 @@ export function HomePage() {
       )}
 
       <nav className="home__shortcuts" aria-label="Shortcuts">
-        <ul className="home__shortcut-list" role="list">
+        <ul className="home__shortcut-list">
           {SHORTCUTS.map((shortcut) => (
             <li key={shortcut.to}>
               <Link to={shortcut.to} className="card home__shortcut">

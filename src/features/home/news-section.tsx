@@ -34,7 +34,7 @@ export function NewsSection() {
       {news === null ? null : news.length === 0 ? (
         <EmptyState title="No news yet">Announcements from the CloudFest team will appear here.</EmptyState>
       ) : (
-        <ul className="home__news-list" role="list">
+        <ul className="home__news-list">
           {news.map((item) => (
             <li key={item.id} className="card">
               <article>

@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, api } from '../../lib/api.ts';
 import { deleteCookie, getCookie, setCookie } from '../../lib/cookies.ts';
 import { surveyEntriesAtom, surveyQuestionsAtom } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { isoDate } from './common.ts';
+import { z } from 'zod/mini';
+import { isoDate, trimmed, withDefault } from './common.ts';
 
 export const eventConfigSchema = z.object({
   name: z.string(),
@@ -7,36 +7,30 @@ export const eventConfigSchema = z.object({
   endDate: isoDate,
   surveyStartDate: isoDate,
   venue: z.string(),
-  countdownPhases: z.array(
-    z.object({ name: z.string(), startDate: z.string(), endDate: z.string() }),
-  ),
+  countdownPhases: z.array(z.object({ name: z.string(), startDate: z.string(), endDate: z.string() })),
 });
 export type EventConfig = z.infer<typeof eventConfigSchema>;
 
-export const countrySchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  isEu: z.boolean(),
-});
+export const countrySchema = z.object({ id: z.int(), code: z.string(), name: z.string(), isEu: z.boolean() });
 export type Country = z.infer<typeof countrySchema>;
 
 export const passTypeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   kind: z.enum(['paid', 'paid-upgrade', 'voucher']),
   description: z.string(),
-  price: z.number().int().describe('cents'),
+  /** Price in cents. */
+  price: z.int(),
   isFree: z.boolean(),
-  upgradeableBy: z.array(z.number().int()),
-  codeType: z.string().nullable(),
+  upgradeableBy: z.array(z.int()),
+  codeType: z.nullable(z.string()),
 });
 export type PassType = z.infer<typeof passTypeSchema>;
 
 export const passSchema = z.object({
   id: z.uuid(),
   status: z.enum(['pending', 'approved', 'rejected', 'cancelled']),
-  voucherCode: z.string().nullable(),
+  voucherCode: z.nullable(z.string()),
   createdAt: z.string(),
   passType: passTypeSchema,
 });
@@ -45,7 +39,7 @@ export type Pass = z.infer<typeof passSchema>;
 export const addressTypeSchema = z.enum(['billingAddress']);
 
 export const addressSchema = z.object({
-  id: z.number().int().optional(),
+  id: z.optional(z.int()),
   type: addressTypeSchema,
   company: z.string(),
   vatId: z.string(),
@@ -54,7 +48,7 @@ export const addressSchema = z.object({
   zip: z.string(),
   city: z.string(),
   state: z.string(),
-  countryId: z.number().int().nullable(),
+  countryId: z.nullable(z.int()),
 });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -73,30 +67,32 @@ export const EMPTY_ADDRESS: Address = {
 
 export const addressBodySchema = z.object({
   type: addressTypeSchema,
-  company: z.string().trim().max(200).default(''),
-  vatId: z.string().trim().max(20).default(''),
-  addressLine1: z.string().trim().max(200).default(''),
-  addressLine2: z.string().trim().max(200).default(''),
-  zip: z.string().trim().max(20).default(''),
-  city: z.string().trim().max(100).default(''),
-  state: z.string().trim().max(100).default(''),
-  countryId: z.number().int().positive().nullable().default(null),
+  company: withDefault(trimmed(200), ''),
+  vatId: withDefault(trimmed(20), ''),
+  addressLine1: withDefault(trimmed(200), ''),
+  addressLine2: withDefault(trimmed(200), ''),
+  zip: withDefault(trimmed(20), ''),
+  city: withDefault(trimmed(100), ''),
+  state: withDefault(trimmed(100), ''),
+  countryId: withDefault(z.nullable(z.int().check(z.positive(), z.lte(2 ** 31 - 1))), null),
 });
 
 export const surveyQuestionSchema = z.object({
-  id: z.number().int(),
-  position: z.number().int(),
+  id: z.int(),
+  position: z.int(),
   text: z.string(),
   kind: z.enum(['single', 'multiple', 'text']),
   options: z.array(z.string()),
-  maxSelections: z.number().int().nullable(),
+  maxSelections: z.nullable(z.int()),
   required: z.boolean(),
 });
 export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 
+export const surveyValueSchema = z.union([z.string(), z.array(z.string())]);
+
 export const surveyEntrySchema = z.object({
-  questionId: z.number().int(),
-  value: z.union([z.string(), z.array(z.string())]),
+  questionId: z.int(),
+  value: surveyValueSchema,
   createdAt: isoDate,
   updatedAt: z.string(),
 });
@@ -106,48 +102,35 @@ export const surveyAnswersBodySchema = z.object({
   answers: z
     .array(
       z.object({
-        questionId: z.number().int().positive(),
-        value: z.union([z.string().max(5000), z.array(z.string().max(500)).max(50)]),
+        questionId: z.int().check(z.positive(), z.lte(2 ** 31 - 1)),
+        value: z.union([z.string().check(z.maxLength(5000)), z.array(z.string().check(z.maxLength(500))).check(z.maxLength(50))]),
       }),
     )
-    .min(1)
-    .max(100),
+    .check(z.minLength(1), z.maxLength(100)),
 });
+
+const guestSchema = z.object({ firstName: z.string(), lastName: z.string() });
 
 export const bookingSchema = z.object({
   id: z.uuid(),
-  accommodationId: z.number().int(),
-  accommodationName: z.string().optional(),
-  roomId: z.number().int(),
-  roomName: z.string().optional(),
+  accommodationId: z.int(),
+  accommodationName: z.optional(z.string()),
+  roomId: z.int(),
+  roomName: z.optional(z.string()),
   start: isoDate,
   end: isoDate,
   status: z.enum(['confirmed', 'cancelled']),
-  guests: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
-  price: z.number().int(),
+  guests: z.array(guestSchema),
+  /** Price in cents. */
+  price: z.int(),
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-export const trainTicketTypeSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number().int(),
-});
+export const trainTicketTypeSchema = z.object({ id: z.int(), name: z.string(), description: z.string(), price: z.int() });
 
-export const trainTicketSchema = z.object({
-  id: z.uuid(),
-  code: z.string(),
-  createdAt: z.string(),
-  type: trainTicketTypeSchema,
-});
+export const trainTicketSchema = z.object({ id: z.uuid(), code: z.string(), createdAt: z.string(), type: trainTicketTypeSchema });
 export type TrainTicket = z.infer<typeof trainTicketSchema>;
 
-export const newsSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  body: z.string(),
-  publishedAt: z.string(),
-});
+export const newsSchema = z.object({ id: z.int(), title: z.string(), body: z.string(), publishedAt: z.string() });
 export type News = z.infer<typeof newsSchema>;

@@ -1,21 +1,19 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages.ts';
 import { meetsPasswordRule } from '../password.ts';
+import { trimmed } from './common.ts';
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Please enter a valid e-mail address.' }));
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
+  z.email({ error: 'Please enter a valid e-mail address.' }),
+);
 
 /** Rule check only; the strength score (zxcvbn) is checked separately because it loads lazily. */
 export const newPasswordSchema = z
   .string()
-  .max(128, 'Passwords are limited to 128 characters.')
-  .refine(meetsPasswordRule, MESSAGES.passwordRule);
+  .check(z.maxLength(128, 'Passwords are limited to 128 characters.'), z.refine(meetsPasswordRule, MESSAGES.passwordRule));
 
-export const nameSchema = z.string().trim().min(1, 'Required').max(100);
+export const nameSchema = z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100));
 
 export const userSchema = z.object({
   uuid: z.uuid(),
@@ -23,9 +21,9 @@ export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   company: z.string(),
-  image: z.string().nullable(),
+  image: z.nullable(z.string()),
   scope: z.array(z.string()),
-  tags: z.array(z.object({ id: z.number().int() })),
+  tags: z.array(z.object({ id: z.int() })),
   permissions: z.array(z.object({ path: z.string() })),
   isLeadScanner: z.boolean(),
 });
@@ -33,7 +31,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Required').max(128),
+  password: z.string().check(z.minLength(1, 'Required'), z.maxLength(128)),
 });
 export const loginResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
 
@@ -45,29 +43,23 @@ export const signUpBodySchema = z.object({
 });
 export const signUpResponseSchema = z.object({ uuid: z.uuid() });
 
-export const confirmBodySchema = z.object({
-  uuid: z.uuid(),
-  token: z.string().min(16).max(128),
-});
+const emailToken = z.string().check(z.minLength(16), z.maxLength(128));
+
+export const confirmBodySchema = z.object({ uuid: z.uuid(), token: emailToken });
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 
-export const changePasswordBodySchema = z.object({
-  token: z.string().min(16).max(128),
-  password: newPasswordSchema,
-});
+export const changePasswordBodySchema = z.object({ token: emailToken, password: newPasswordSchema });
 
-export const patchUserBodySchema = z
-  .object({
-    firstName: nameSchema,
-    lastName: nameSchema,
-    company: z.string().trim().max(200),
-  })
-  .partial();
+export const patchUserBodySchema = z.object({
+  firstName: z.optional(nameSchema),
+  lastName: z.optional(nameSchema),
+  company: z.optional(trimmed(200)),
+});
 
 export const profileSchema = z.object({
   uuid: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
-  image: z.string().nullable(),
+  image: z.nullable(z.string()),
 });

@@ -1,0 +1,11 @@
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+
+export function RegistrationSurveyPage() {
+  return (
+    <>
+      <PageHeader title="Survey" />
+      <EmptyState title="The survey opens soon">A few short questions will help us plan CloudFest 2026.</EmptyState>
+    </>
+  );
+}
