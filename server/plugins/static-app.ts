@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendProblem } from './errors.ts';
 
 /**
@@ -16,11 +16,12 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: true,
       index: false,
-      setHeaders(reply, path) {
-        const r = reply as unknown as { setHeader(name: string, value: string): void };
-        if (path.includes('/assets/')) r.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else r.setHeader('cache-control', 'no-cache');
-        if (path.endsWith('.webmanifest')) r.setHeader('content-type', 'application/manifest+json');
+      // @fastify/static 10 hands over the Fastify reply here (not a Node response).
+      setHeaders(res, path) {
+        const reply = res as unknown as FastifyReply;
+        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+        if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
       },
     });
   }

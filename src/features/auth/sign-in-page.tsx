@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
+import { z } from 'zod/mini';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { startSession } from '../../lib/session.ts';
@@ -15,24 +14,37 @@ import './auth.css';
 export const CONFIRMED_NOTICE = 'Your e-mail address is confirmed. You can sign in now.';
 export const RESET_NOTICE = 'Your password has been changed. Please sign in.';
 
+type Field = 'email' | 'password';
+/** Uncontrolled inputs: the values are read from the form on submit. */
+const field = (name: Field) => ({ name, onChange: async () => {}, onBlur: async () => {}, ref: () => {} });
+
 /**
- * /sign-in. Deliberately light (no zxcvbn, nothing beyond the form libraries the shell already
- * loads): it is the first page most visitors open cold.
+ * /sign-in. Deliberately light (no zxcvbn, no form library: a plain form checked with the login
+ * contract): it is the first page most visitors open cold, and its JS budget is tight.
  */
 export function SignInPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const [awaitingApproval, setAwaitingApproval] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setFormError(null);
     setAwaitingApproval(false);
+    const form = new FormData(event.currentTarget);
+    const parsed = z.safeParse(loginBodySchema, { email: form.get('email'), password: form.get('password') });
+    if (!parsed.success) {
+      const fieldErrors: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as Field] ??= issue.message;
+      setErrors(fieldErrors);
+      return;
+    }
+    setErrors({});
+    const credentials = parsed.data;
+    setSubmitting(true);
     try {
       const { token } = await api('/api/user/login', loginResponseSchema, { method: 'POST', body: credentials });
       const outcome = await startSession(token);
@@ -47,8 +59,10 @@ export function SignInPage() {
     } catch (error) {
       // 401 wrong credentials, 403 not confirmed, 429 rate limited: the server's sentence says it best.
       setFormError(errorMessage(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   // The guard sends a user whose pass is not approved yet here with ?reason=approval. Read from the
   // URL on every render: the page stays mounted when only the query changes.
@@ -77,15 +91,15 @@ export function SignInPage() {
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            registration={register('email')}
-            error={errors.email?.message}
+            registration={field('email')}
+            error={errors.email}
           />
           <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
-            registration={register('password')}
-            error={errors.password?.message}
+            registration={field('password')}
+            error={errors.password}
           />
           <div className="auth__actions">
             <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
