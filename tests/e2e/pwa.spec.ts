@@ -1,4 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { signIn } from './helpers.ts';
 
 test('the manifest is linked and complete', async ({ page, request }) => {
@@ -12,12 +16,25 @@ test('the manifest is linked and complete', async ({ page, request }) => {
   expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(expect.arrayContaining(['/pass', '/contacts?currentTab=scan']));
 });
 
-test('Chromium reports no installability errors', async ({ page }) => {
-  await page.goto('/sign-in');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  expect(installabilityErrors).toEqual([]);
+test('Chromium reports no installability errors', async ({ baseURL }) => {
+  // Installability is never granted in incognito, and every default Playwright context is one.
+  const userDataDir = mkdtempSync(join(tmpdir(), 'cf-install-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/sign-in');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
 });
 
 test('the service worker controls the page and an offline reload of / shows the app shell', async ({ page, context }) => {
