@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
+import type { SessionCache } from './services/session-cache.ts';
 
 export interface AuthContext {
   userId: string;
@@ -12,8 +13,9 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
+    sessions: SessionCache;
     /** preHandler: 401 unless a valid, unrevoked token came with the request. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

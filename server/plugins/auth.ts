@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authTokens } from '../db/schema/index.ts';
 import { sha256 } from '../services/tokens.ts';
@@ -18,20 +18,23 @@ function tokenFrom(request: FastifyRequest): string | null {
 
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  // Per-user answers must never land in a shared cache (proxies, the service worker's public cache).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.auth) reply.header('cache-control', 'private, no-cache');
-  });
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenFrom(request);
     if (!token || token.length > 128) throw new HttpProblem(401, 'Please sign in.');
     const tokenHash = sha256(token);
-    const [row] = await app.db
-      .select({ userId: authTokens.userId })
-      .from(authTokens)
-      .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
-      .limit(1);
-    if (!row) throw new HttpProblem(401, 'Your session has expired. Please sign in again.');
-    request.auth = { userId: row.userId, tokenHash };
+    let userId = app.sessions.userIdFor(tokenHash);
+    if (!userId) {
+      const [row] = await app.db
+        .select({ userId: authTokens.userId, expiresAt: authTokens.expiresAt })
+        .from(authTokens)
+        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
+        .limit(1);
+      if (!row) throw new HttpProblem(401, 'Your session has expired. Please sign in again.');
+      app.sessions.rememberToken(tokenHash, row.userId, row.expiresAt);
+      userId = row.userId;
+    }
+    request.auth = { userId, tokenHash };
+    // Per-user answers must never land in a shared cache (proxies, the service worker's public cache).
+    reply.header('cache-control', 'private, no-cache');
   });
 });

@@ -240,7 +240,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('./layouts/main-layout.tsx').then((m) => ({ Component: m.MainLayout })),
         children: mainRoutes,
       },
-      { path: '*', loader: notFoundLoader },
+      // The loader always throws; the component only keeps the router from warning about an empty leaf.
+      { path: '*', loader: notFoundLoader, Component: () => null },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   type Address,
   addressSchema,
@@ -26,7 +26,7 @@ import { firstOrNull, SESSION_SNAPSHOT_KEY } from './session-rules.ts';
  * cold visit) do not pay for it.
  */
 
-const snapshotSchema = z.object({ user: userSchema, pass: passSchema.nullable() });
+const snapshotSchema = z.object({ user: userSchema, pass: z.nullable(passSchema) });
 
 /** The offline snapshot written by session.ts, validated on the way back in. */
 function readSnapshot(): { user: User; pass: Pass | null } | null {
@@ -66,8 +66,8 @@ const surveyEntriesSchema = z.array(surveyEntrySchema);
 export async function fetchUserData(): Promise<UserDataLoad> {
   const [user, pass, address, bookings, trainTickets, questions, entries] = await Promise.allSettled([
     api('/api/user/', userSchema),
-    api('/api/pass', passSchema.nullable()),
-    api('/api/address/', addressSchema.nullable(), { query: { type: 'billingAddress' } }),
+    api('/api/pass', z.nullable(passSchema)),
+    api('/api/address/', z.nullable(addressSchema), { query: { type: 'billingAddress' } }),
     api('/api/booking', bookingsSchema, { query: { extended: true } }),
     api('/api/train-ticket', trainTicketsSchema),
     api('/api/survey/questions/', surveyQuestionsSchema),

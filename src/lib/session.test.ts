@@ -212,7 +212,8 @@ describe('signOut', () => {
   it('clears the session at once, runs the hooks and revokes the token', async () => {
     const s = await fresh();
     await s.startSession('tok-1');
-    document.cookie = 'surveyRedirect=%2Fagenda';
+    const { setCookie } = await import('./cookies.ts');
+    setCookie('surveyRedirect', '/agenda');
     const hook = vi.fn();
     const failingHook = vi.fn(() => {
       throw new Error('ignored');

@@ -162,7 +162,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { preHandler: app.authenticate, schema: { tags: ['user'], response: { 204: z.null() } } },
     async (request, reply) => {
-      await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, authOf(request).tokenHash));
+      const { tokenHash } = authOf(request);
+      await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, tokenHash));
+      app.sessions.dropToken(tokenHash);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send(null);
     },
@@ -215,6 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ revokedAt: new Date() })
           .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
       });
+      app.sessions.dropUser(userId);
       return { ok: true as const };
     },
   );

@@ -31,8 +31,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { preHandler: app.authenticate, schema: { tags: ['user'], response: { 200: userSchema } } },
     async (request) => {
-      const [row] = await db.select().from(users).where(eq(users.id, authOf(request).userId)).limit(1);
-      if (!row) throw notFound('User');
+      const userId = authOf(request).userId;
+      let row = app.sessions.user(userId);
+      if (!row) {
+        [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+        if (!row) throw notFound('User');
+        app.sessions.setUser(row);
+      }
       return toUserDto(row);
     },
   );
@@ -47,6 +52,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, authOf(request).userId))
         .returning();
       if (!row) throw notFound('User');
+      app.sessions.setUser(row);
       return toUserDto(row);
     },
   );

@@ -1,5 +1,4 @@
 import { Link, Outlet } from 'react-router-dom';
-import { APP_NAME } from '../../components/ui/brand.ts';
 import { FooterLinks } from '../../components/ui/footer-links.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { REGISTRATION_FOOTER_LINKS } from './nav-links.ts';
@@ -13,7 +12,7 @@ export function DefaultLayout() {
   return (
     <div className="default-layout">
       <header className="default-layout__header">
-        <Link to="/" aria-label={`${APP_NAME}, home`} className="default-layout__home">
+        <Link to="/" className="default-layout__home">
           <Logo />
         </Link>
       </header>

@@ -1,7 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { APP_NAME } from '../../components/ui/brand.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { PartnerBanner } from '../../components/ui/partner-banner.tsx';
@@ -52,7 +51,7 @@ export function MainChrome({ children }: { children: ReactNode }) {
       <TabBar
         items={mainTabs(isLeadScanner)}
         start={
-          <Link to="/" aria-label={`${APP_NAME}, home`}>
+          <Link to="/">
             <Logo />
           </Link>
         }

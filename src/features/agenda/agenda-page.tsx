@@ -5,7 +5,7 @@ export function AgendaPage() {
   return (
     <>
       <PageHeader title="Agenda" />
-      <EmptyState title="The agenda is being finalised">
+      <EmptyState title="The programme is being finalised">
         Keynotes, talks and workshops will be listed here, and you can mark your favourites, also offline.
       </EmptyState>
     </>

@@ -20,11 +20,11 @@ export function ContactsPage() {
         </Link>
       </nav>
       {scanning ? (
-        <EmptyState icon="scan" title="The lead scanner is coming soon">
+        <EmptyState icon="scan" title="Scanning is coming soon">
           Scan attendees' badges to collect leads, also without a connection; they are synced when you are back online.
         </EmptyState>
       ) : (
-        <EmptyState title="No contacts yet">
+        <EmptyState title="Nobody here yet">
           The people you scan, and the people who scan your badge, will be listed here.
         </EmptyState>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { api } from '../../lib/api.ts';
 import { type News, newsSchema } from '../../shared/contracts/index.ts';
@@ -32,7 +32,7 @@ export function NewsSection() {
         News
       </h2>
       {news === null ? null : news.length === 0 ? (
-        <EmptyState title="No news yet">Announcements from the CloudFest team will appear here.</EmptyState>
+        <EmptyState title="Nothing new yet">Announcements from the CloudFest team will appear here.</EmptyState>
       ) : (
         <ul className="home__news-list">
           {news.map((item) => (

@@ -24,7 +24,7 @@ export function InformationPage() {
   return (
     <>
       <PageHeader title="Information" lead="CloudFest 2026 takes place at Europa-Park, Rust, Germany." />
-      <EmptyState title="More information is on its way">
+      <EmptyState title="More details are on their way">
         Venue details, opening hours and travel tips will be collected on this page.
       </EmptyState>
       <div className="information-sections">

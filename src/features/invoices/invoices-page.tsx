@@ -5,7 +5,7 @@ export function InvoicesPage() {
   return (
     <>
       <PageHeader title="Invoices" />
-      <EmptyState title="No invoices yet">
+      <EmptyState title="Nothing to download yet">
         Invoices for your pass, hotel and train ticket will be listed here as PDF downloads, also available offline.
       </EmptyState>
     </>

@@ -5,7 +5,7 @@ export function FloorPlanPage() {
   return (
     <>
       <PageHeader title="Floor Plan" />
-      <EmptyState title="The floor plan is coming soon">
+      <EmptyState title="Coming soon: halls and booths">
         Halls, stages and exhibitor booths will be shown here, available offline once loaded.
       </EmptyState>
     </>

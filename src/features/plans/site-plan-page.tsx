@@ -5,7 +5,7 @@ export function SitePlanPage() {
   return (
     <>
       <PageHeader title="Site Plan" />
-      <EmptyState title="The site plan is coming soon">
+      <EmptyState title="Coming soon: the park and its hotels">
         Europa-Park, the conference hotels and the shuttle stops will be shown here, available offline once loaded.
       </EmptyState>
     </>

@@ -5,7 +5,7 @@ export function RegistrationCheckoutPage() {
   return (
     <>
       <PageHeader title="Checkout" />
-      <EmptyState title="Checkout opens soon">
+      <EmptyState title="Opens soon: review and confirm">
         You will review your pass and hotel and complete your registration here.
       </EmptyState>
     </>

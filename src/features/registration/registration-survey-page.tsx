@@ -5,7 +5,7 @@ export function RegistrationSurveyPage() {
   return (
     <>
       <PageHeader title="Survey" />
-      <EmptyState title="The survey opens soon">A few short questions will help us plan CloudFest 2026.</EmptyState>
+      <EmptyState title="Questions open soon">A few short questions will help us plan CloudFest 2026.</EmptyState>
     </>
   );
 }

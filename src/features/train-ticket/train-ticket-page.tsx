@@ -18,7 +18,7 @@ export function TrainTicketPage() {
           </p>
         </section>
       ) : (
-        <EmptyState title="No train ticket yet">
+        <EmptyState title="Nothing booked for the journey yet">
           Event train tickets to and from Europa-Park will be available to buy here.
         </EmptyState>
       )}
