@@ -26,12 +26,22 @@ describe('public data', () => {
     expect((await get('/api/news')).json().length).toBeGreaterThan(0);
   });
 
-  it('sends strict security headers', async () => {
-    const res = await get('/api/health');
-    const csp = res.headers['content-security-policy'] as string;
+  it('sends strict security headers: the helmet set on documents, the REST set on JSON', async () => {
+    const page = await get('/sign-in');
+    const csp = page.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+
+    const api = await get('/api/health');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('marks per-user answers private so no shared cache keeps them', async () => {
+    expect((await get('/api/user/', attendee)).headers['cache-control']).toBe('private, no-cache');
   });
 
   it('serves the OpenAPI description at /api/docs', async () => {
