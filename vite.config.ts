@@ -61,7 +61,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser that runs this app supports modulepreload: skip the polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Schema builders (z.object(...), z.string().check(...)) are pure: contracts a page does not
+      // use are dropped from its chunk instead of riding along with the ones it does.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] },
       },

@@ -1,12 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { z } from 'zod/mini';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../lib/api.ts';
-import { startSession } from '../../lib/session.ts';
-import { loginBodySchema, loginResponseSchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
-import { errorMessage } from './form-errors.ts';
+import type { SignInField as Field } from './sign-in-action.ts';
 import { Notice } from './notice.tsx';
 import { TextField } from './text-field.tsx';
 import './auth.css';
@@ -14,7 +10,9 @@ import './auth.css';
 export const CONFIRMED_NOTICE = 'Your e-mail address is confirmed. You can sign in now.';
 export const RESET_NOTICE = 'Your password has been changed. Please sign in.';
 
-type Field = 'email' | 'password';
+/** Loads the sign-in logic; called as soon as the user touches the form, awaited on submit. */
+const loadAction = () => import('./sign-in-action.ts');
+
 /** Uncontrolled inputs: the values are read from the form on submit. */
 const field = (name: Field) => ({ name, onChange: async () => {}, onBlur: async () => {}, ref: () => {} });
 
@@ -35,30 +33,22 @@ export function SignInPage() {
     setFormError(null);
     setAwaitingApproval(false);
     const form = new FormData(event.currentTarget);
-    const parsed = z.safeParse(loginBodySchema, { email: form.get('email'), password: form.get('password') });
-    if (!parsed.success) {
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as Field] ??= issue.message;
-      setErrors(fieldErrors);
-      return;
-    }
-    setErrors({});
-    const credentials = parsed.data;
     setSubmitting(true);
     try {
-      const { token } = await api('/api/user/login', loginResponseSchema, { method: 'POST', body: credentials });
-      const outcome = await startSession(token);
-      if (outcome === 'ready') {
+      const { submitSignIn } = await loadAction();
+      const outcome = await submitSignIn({ email: form.get('email'), password: form.get('password') });
+      setErrors(outcome.kind === 'invalid' ? outcome.errors : {});
+      if (outcome.kind === 'ready') {
         // Only internal paths: an attacker's ?redirect=//evil.example must not leave the app.
         navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
-      } else if (outcome === 'awaiting-approval') {
+      } else if (outcome.kind === 'awaiting-approval') {
         setAwaitingApproval(true);
-      } else {
-        setFormError(MESSAGES.toastError);
+      } else if (outcome.kind === 'failed') {
+        setFormError(outcome.message);
       }
-    } catch (error) {
-      // 401 wrong credentials, 403 not confirmed, 429 rate limited: the server's sentence says it best.
-      setFormError(errorMessage(error));
+    } catch {
+      // The chunk itself failed to load (offline on a first visit).
+      setFormError(MESSAGES.toastError);
     } finally {
       setSubmitting(false);
     }
@@ -84,7 +74,7 @@ export function SignInPage() {
           </Notice>
         ) : null}
         {formError ? <Notice tone="danger">{formError}</Notice> : null}
-        <form className="auth__form" onSubmit={onSubmit} noValidate>
+        <form className="auth__form" onSubmit={onSubmit} onFocus={() => void loadAction()} noValidate>
           <TextField
             label="E-mail address"
             type="email"

@@ -1,0 +1,37 @@
+import { z } from 'zod/mini';
+import { api } from '../../lib/api.ts';
+import { startSession } from '../../lib/session.ts';
+import { loginBodySchema, loginResponseSchema } from '../../shared/contracts/user.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { errorMessage } from './form-errors.ts';
+
+export type SignInField = 'email' | 'password';
+
+export type SignInOutcome =
+  | { kind: 'invalid'; errors: Partial<Record<SignInField, string>> }
+  | { kind: 'ready' }
+  | { kind: 'awaiting-approval' }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Validates the form, signs in and starts the session. Kept apart from the page and loaded when
+ * the user starts filling in the form, so a cold visit of /sign-in does not pay for the API client,
+ * zod and the session code.
+ */
+export async function submitSignIn(values: { email: unknown; password: unknown }): Promise<SignInOutcome> {
+  const parsed = z.safeParse(loginBodySchema, values);
+  if (!parsed.success) {
+    const errors: Partial<Record<SignInField, string>> = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as SignInField] ??= issue.message;
+    return { kind: 'invalid', errors };
+  }
+  try {
+    const { token } = await api('/api/user/login', loginResponseSchema, { method: 'POST', body: parsed.data });
+    const outcome = await startSession(token);
+    if (outcome === 'signed-out') return { kind: 'failed', message: MESSAGES.toastError };
+    return { kind: outcome };
+  } catch (error) {
+    // 401 wrong credentials, 403 not confirmed, 429 rate limited: the server's sentence says it best.
+    return { kind: 'failed', message: errorMessage(error) };
+  }
+}
