@@ -23,7 +23,8 @@ function readManifest(): Partial<ManifestOptions> {
 const api = { target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, changeOrigin: false };
 
 /** What every page needs at once; kept apart so app releases don't invalidate it in caches. */
-const VENDOR = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|jotai|cookie|set-cookie-parser)[\\/]/;
+const VENDOR =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|jotai|cookie|set-cookie-parser)[\\/]/;
 
 export default defineConfig({
   plugins: [

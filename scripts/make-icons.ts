@@ -138,7 +138,10 @@ function passIcon(): Layer[] {
     { shape: roundedFrame, paint: gradient, frame: true },
     { shape: translate(badge, 0, 0.02), paint: solid(SHADOW), blur: 0.05, opacity: 0.28 },
     { shape: badge, paint: solid(WHITE) },
-    { shape: union(circle(0.5, 0.47, 0.075), box(0.38, 0.6, 0.62, 0.635, 0.0175), box(0.42, 0.67, 0.58, 0.705, 0.0175)), paint: gradient },
+    {
+      shape: union(circle(0.5, 0.47, 0.075), box(0.38, 0.6, 0.62, 0.635, 0.0175), box(0.42, 0.67, 0.58, 0.705, 0.0175)),
+      paint: gradient,
+    },
   ];
 }
 

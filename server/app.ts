@@ -80,10 +80,14 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } }, async () => ({
-        status: 'ok' as const,
-        database: database.kind,
-      }));
+      api.get(
+        '/health',
+        { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } },
+        async () => ({
+          status: 'ok' as const,
+          database: database.kind,
+        }),
+      );
       await api.register(catalogRoutes);
       await api.register(authRoutes, { prefix: '/user' });
       await api.register(meRoutes, { prefix: '/user' });

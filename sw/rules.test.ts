@@ -19,13 +19,31 @@ describe('navigation fallback', () => {
 
 describe('public API cache', () => {
   it('covers the shared reference data', () => {
-    for (const path of ['/api/news', '/api/config', '/api/country', '/api/agenda', '/api/agenda/sessions', '/api/exhibitor', '/api/exhibitors/7']) {
+    for (const path of [
+      '/api/news',
+      '/api/config',
+      '/api/country',
+      '/api/agenda',
+      '/api/agenda/sessions',
+      '/api/exhibitor',
+      '/api/exhibitors/7',
+    ]) {
       expect(isPublicApiPath(path), path).toBe(true);
     }
   });
 
   it('never covers per-user or live data', () => {
-    for (const path of ['/api/pass', '/api/pass/taken-passes', '/api/invoice', '/api/booking', '/api/user/', '/api/lead', '/api/newsletter', '/api/countryside', '/news']) {
+    for (const path of [
+      '/api/pass',
+      '/api/pass/taken-passes',
+      '/api/invoice',
+      '/api/booking',
+      '/api/user/',
+      '/api/lead',
+      '/api/newsletter',
+      '/api/countryside',
+      '/news',
+    ]) {
       expect(isPublicApiPath(path), path).toBe(false);
     }
   });

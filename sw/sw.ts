@@ -34,9 +34,7 @@ self.addEventListener('message', (event) => {
       break;
     case 'CLEAR_USER_CACHES':
       // Answer on the message port (workbox-window's messageSW awaits it) so logout can wait.
-      event.waitUntil(
-        clearUserCaches().then((deleted) => event.ports[0]?.postMessage({ type: 'CLEAR_USER_CACHES', deleted })),
-      );
+      event.waitUntil(clearUserCaches().then((deleted) => event.ports[0]?.postMessage({ type: 'CLEAR_USER_CACHES', deleted })));
       break;
   }
 });

@@ -21,10 +21,7 @@ export interface Database {
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
-export type DatabaseOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite (a data dir, or a ready instance for tests). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -27,7 +27,9 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string) {
   }
   if (hasBuild) {
     // '/' is a directory to @fastify/static (403): it is the app's start page.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -59,7 +59,10 @@ describe('signed-in data', () => {
   });
 
   it('returns the pass with its type, approved or pending', async () => {
-    expect((await get('/api/pass', attendee)).json()).toMatchObject({ status: 'approved', passType: { name: expect.any(String) } });
+    expect((await get('/api/pass', attendee)).json()).toMatchObject({
+      status: 'approved',
+      passType: { name: expect.any(String) },
+    });
     expect((await get('/api/pass', pending)).json()).toMatchObject({ status: 'pending' });
   });
 
@@ -83,7 +86,12 @@ describe('address', () => {
     expect(created.statusCode).toBe(201);
     const again = await t.app.inject({ method: 'POST', url: '/api/address/', headers: pending, payload: body });
     expect(again.statusCode).toBe(409);
-    const patched = await t.app.inject({ method: 'PATCH', url: '/api/address/', headers: pending, payload: { ...body, city: 'Ringsheim' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/address/',
+      headers: pending,
+      payload: { ...body, city: 'Ringsheim' },
+    });
     expect(patched.json().city).toBe('Ringsheim');
 
     const { id } = created.json();
@@ -94,7 +102,12 @@ describe('address', () => {
   });
 
   it('rejects an unknown country and a wrong type', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/address/', headers: pending, payload: { type: 'billingAddress', countryId: 999999 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/address/',
+      headers: pending,
+      payload: { type: 'billingAddress', countryId: 999999 },
+    });
     expect(res.statusCode).toBe(400);
     expect((await get('/api/address/?type=shipping', pending)).statusCode).toBe(400);
   });
@@ -112,13 +125,23 @@ describe('survey', () => {
     const multiple = questions.find((q) => q.kind === 'multiple' && q.maxSelections);
     if (!multiple?.maxSelections) throw new Error('seed lacks a multiple-choice question with a maximum');
     const tooMany = multiple.options.slice(0, multiple.maxSelections + 1);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/survey/', headers: pending, payload: { answers: [{ questionId: multiple.id, value: tooMany }] } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/survey/',
+      headers: pending,
+      payload: { answers: [{ questionId: multiple.id, value: tooMany }] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].message).toBe(MESSAGES.maxSelections(multiple.maxSelections));
 
     const required = questions.find((q) => q.required);
     if (!required) throw new Error('seed lacks a required question');
-    const empty = await t.app.inject({ method: 'POST', url: '/api/survey/', headers: pending, payload: { answers: [{ questionId: required.id, value: [] }] } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/survey/',
+      headers: pending,
+      payload: { answers: [{ questionId: required.id, value: [] }] },
+    });
     expect(empty.json().errors[0].message).toBe(MESSAGES.questionRequired);
 
     const ok = await t.app.inject({
@@ -129,7 +152,12 @@ describe('survey', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/survey/', headers: pending, payload: { answers: [{ questionId: 99999, value: 'x' }] } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/survey/',
+      headers: pending,
+      payload: { answers: [{ questionId: 99999, value: 'x' }] },
+    });
     expect(unknown.statusCode).toBe(400);
   });
 });

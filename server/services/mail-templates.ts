@@ -1,10 +1,10 @@
 import type { Mail } from './mail.ts';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p>${escape(p)}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1>${escape(title)}</h1>${body}<p><a href="${escape(action.url)}">${escape(action.label)}</a></p><p style="color:#666">CloudFest 2026</p></body></html>`;
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p><p style="color:#666">CloudFest 2026</p></body></html>`;
 }
 
 export function confirmationMail(to: string, firstName: string, url: string): Mail {

@@ -132,7 +132,13 @@ export function UpdatePrompt({ controller = appUpdates }: UpdatePromptProps) {
         <button type="button" className="btn btn-ghost btn-sm" onClick={controller.dismiss} disabled={busy}>
           Later
         </button>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => void controller.accept()} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void controller.accept()}
+          disabled={busy}
+          aria-busy={busy}
+        >
           Reload
         </button>
       </div>

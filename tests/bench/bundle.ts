@@ -5,7 +5,10 @@ import { report } from './report.ts';
 
 /** Gzip size of every script a cold visit of `path` loads (the page's own, not the service worker's). */
 export async function coldJsKb(baseUrl: string, path: string): Promise<number> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -46,9 +46,11 @@ test('a confirmation link without its token confirms nothing', async ({ page }) 
 test('the sign-up form shows the password rule and refuses weak passwords', async ({ page }) => {
   await page.goto('/sign-up');
   await expect(
-    page.getByText(
-      'Your password must be at least 8 characters long, contain at least one number, one special character and have a mixture of uppercase and lowercase letters.',
-    ).first(),
+    page
+      .getByText(
+        'Your password must be at least 8 characters long, contain at least one number, one special character and have a mixture of uppercase and lowercase letters.',
+      )
+      .first(),
   ).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('Password1!');
   await expect(page.getByText('Password is too weak.').first()).toBeVisible();
@@ -59,7 +61,9 @@ test('forgot password sends a single-use link that sets a new password', async (
   await page.goto('/sign-in/forgotpassword');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: /send/i }).click();
-  await expect(page.getByText('If an account exists for this address, we have sent a link to reset your password.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for this address, we have sent a link to reset your password.'),
+  ).toBeVisible();
 
   const link = await mailedLink(request, email);
   expect(link).toMatch(/^\/sign-in\/changepassword\/[\w-]{43}$/);
@@ -73,7 +77,9 @@ test('forgot password sends a single-use link that sets a new password', async (
   await expect(page).not.toHaveURL(/\/sign-in/);
 
   // The link was single use.
-  const reuse = await request.post('/api/user/password/reset', { data: { token: link.split('/').pop(), password: STRONG_PASSWORD } });
+  const reuse = await request.post('/api/user/password/reset', {
+    data: { token: link.split('/').pop(), password: STRONG_PASSWORD },
+  });
   expect(reuse.status()).toBe(400);
 });
 

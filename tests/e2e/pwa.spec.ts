@@ -13,7 +13,9 @@ test('the manifest is linked and complete', async ({ page, request }) => {
   expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', scope: '/' });
   const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
   expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
-  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(expect.arrayContaining(['/pass', '/contacts?currentTab=scan']));
+  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(
+    expect.arrayContaining(['/pass', '/contacts?currentTab=scan']),
+  );
 });
 
 test('Chromium reports no installability errors', async ({ baseURL }) => {

@@ -57,7 +57,9 @@ export const bookings = pgTable(
       .references(() => rooms.id),
     start: date('start', { mode: 'string' }).notNull(),
     end: date('end', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['confirmed', 'cancelled'] }).notNull().default('confirmed'),
+    status: text('status', { enum: ['confirmed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
     guests: jsonb('guests').$type<{ firstName: string; lastName: string }[]>().notNull().default([]),
     priceCents: integer('price_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -15,14 +15,73 @@ export const TRACKS = [
 type Track = (typeof TRACKS)[number];
 
 const TOPICS: Record<Track, string[]> = {
-  'Cloud Native': ['Kubernetes', 'GitOps', 'Platform Engineering', 'Serverless', 'eBPF', 'WebAssembly on the Server', 'Multi-Cluster Operations', 'OpenTelemetry'],
-  'AI & Data': ['LLM Inference', 'GPU Clusters', 'Vector Databases', 'Retrieval-Augmented Generation', 'AI Agents', 'Data Lakehouses', 'Model Serving', 'Sovereign AI'],
-  Security: ['Zero Trust', 'Supply-Chain Security', 'DDoS Mitigation', 'Confidential Computing', 'Post-Quantum Cryptography', 'NIS2 Compliance', 'Secrets Management', 'Bot Management'],
-  Sustainability: ['Green Data Centres', 'Waste-Heat Reuse', 'Carbon-Aware Scheduling', 'Energy Efficiency Reporting', 'Liquid Cooling', 'Circular Hardware', 'Renewable PPAs'],
-  Hosting: ['Managed WordPress', 'Shared Hosting', 'Control Panels', 'Domain Portfolios', 'Reseller Hosting', 'E-mail Deliverability', 'Bare Metal', 'Sovereign Cloud'],
+  'Cloud Native': [
+    'Kubernetes',
+    'GitOps',
+    'Platform Engineering',
+    'Serverless',
+    'eBPF',
+    'WebAssembly on the Server',
+    'Multi-Cluster Operations',
+    'OpenTelemetry',
+  ],
+  'AI & Data': [
+    'LLM Inference',
+    'GPU Clusters',
+    'Vector Databases',
+    'Retrieval-Augmented Generation',
+    'AI Agents',
+    'Data Lakehouses',
+    'Model Serving',
+    'Sovereign AI',
+  ],
+  Security: [
+    'Zero Trust',
+    'Supply-Chain Security',
+    'DDoS Mitigation',
+    'Confidential Computing',
+    'Post-Quantum Cryptography',
+    'NIS2 Compliance',
+    'Secrets Management',
+    'Bot Management',
+  ],
+  Sustainability: [
+    'Green Data Centres',
+    'Waste-Heat Reuse',
+    'Carbon-Aware Scheduling',
+    'Energy Efficiency Reporting',
+    'Liquid Cooling',
+    'Circular Hardware',
+    'Renewable PPAs',
+  ],
+  Hosting: [
+    'Managed WordPress',
+    'Shared Hosting',
+    'Control Panels',
+    'Domain Portfolios',
+    'Reseller Hosting',
+    'E-mail Deliverability',
+    'Bare Metal',
+    'Sovereign Cloud',
+  ],
   Edge: ['Edge Computing', 'CDN Architecture', 'Edge Functions', 'Mobile Edge Computing', 'IoT Fleets', 'Anycast Networking'],
-  'Web Performance': ['Core Web Vitals', 'HTTP/3 and QUIC', 'Image Optimisation', 'Caching Strategies', 'Performance Budgets', 'Server-Side Rendering'],
-  Business: ['Usage-Based Pricing', 'M&A in Hosting', 'Partner Ecosystems', 'Customer Retention', 'Go-to-Market for Cloud Products', 'Hiring Engineers', 'Open-Source Business Models'],
+  'Web Performance': [
+    'Core Web Vitals',
+    'HTTP/3 and QUIC',
+    'Image Optimisation',
+    'Caching Strategies',
+    'Performance Budgets',
+    'Server-Side Rendering',
+  ],
+  Business: [
+    'Usage-Based Pricing',
+    'M&A in Hosting',
+    'Partner Ecosystems',
+    'Customer Retention',
+    'Go-to-Market for Cloud Products',
+    'Hiring Engineers',
+    'Open-Source Business Models',
+  ],
 };
 
 const TALK_TITLES = [
@@ -38,7 +97,10 @@ const TALK_TITLES = [
   (t: string) => `Five Myths About ${t}`,
   (t: string) => `${t}: What Your Customers Will Ask For Next`,
 ];
-const LIGHTNING_TITLES = [(t: string) => `Lightning Talk: ${t} in Ten Minutes`, (t: string) => `Lightning Talk: One Trick for ${t}`];
+const LIGHTNING_TITLES = [
+  (t: string) => `Lightning Talk: ${t} in Ten Minutes`,
+  (t: string) => `Lightning Talk: One Trick for ${t}`,
+];
 const PANEL_TITLES = [(t: string) => `Panel: The Future of ${t}`, (t: string) => `Panel: ${t} – Who Pays the Bill?`];
 const WORKSHOP_TITLES = [(t: string) => `Hands-on Workshop: ${t}`, (t: string) => `Workshop: Building ${t} Step by Step`];
 
@@ -180,13 +242,7 @@ export function agendaSessions(): AgendaSessionRow[] {
           const track = keynote ? 'Business' : room.track && rng.chance(0.7) ? room.track : rng.pick(TRACKS);
           const isPanel = room.kind === 'talk' && duration >= 40 && rng.chance(0.5);
           const patterns =
-            room.kind === 'workshop'
-              ? WORKSHOP_TITLES
-              : isPanel
-                ? PANEL_TITLES
-                : duration <= 10
-                  ? LIGHTNING_TITLES
-                  : TALK_TITLES;
+            room.kind === 'workshop' ? WORKSHOP_TITLES : isPanel ? PANEL_TITLES : duration <= 10 ? LIGHTNING_TITLES : TALK_TITLES;
           const { title, topic } = keynote ? { title: keynote.title, topic: '' } : titled(patterns, track);
           rows.push({
             title,

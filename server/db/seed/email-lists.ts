@@ -12,7 +12,22 @@ export const EMAIL_LISTS: { list: 'white' | 'black'; pattern: string }[] = [
 
 /** Free-mail providers: their users do not get the free Standard Pass. */
 export const GRAY_LISTED_PROVIDERS = [
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.de', 'hotmail.com', 'outlook.com', 'live.com',
-  'gmx.de', 'gmx.net', 'web.de', 't-online.de', 'icloud.com', 'aol.com', 'mail.ru', 'proton.me',
-  'protonmail.com', 'yandex.ru', 'freenet.de',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.de',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  't-online.de',
+  'icloud.com',
+  'aol.com',
+  'mail.ru',
+  'proton.me',
+  'protonmail.com',
+  'yandex.ru',
+  'freenet.de',
 ];

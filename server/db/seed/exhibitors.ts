@@ -30,17 +30,61 @@ const CATEGORY_BY_KIND: Record<(typeof COMPANY_KINDS)[number], string> = {
 };
 
 const PITCHES: Record<string, string[]> = {
-  Hosting: ['managed hosting for agencies and e-commerce', 'WordPress and WooCommerce hosting with staging built in', 'white-label hosting for resellers'],
-  'Cloud Infrastructure': ['a European public cloud with per-second billing', 'managed Kubernetes in four German regions', 'S3-compatible object storage and GPU instances'],
-  Networking: ['IP transit and peering across 40 European exchanges', 'anycast DNS and DDoS-protected connectivity', 'dark fibre and wavelength services in the Upper Rhine region'],
-  'Data Centres': ['colocation in Tier III facilities powered by renewable energy', 'edge data centres with waste-heat reuse', 'modular data centres delivered in twelve weeks'],
-  'Hardware & Servers': ['energy-efficient servers for hosting providers', 'refurbished enterprise hardware with a five-year warranty', 'liquid-cooled GPU servers'],
-  'Software & Control Panels': ['a control panel that automates provisioning and billing', 'an open-source hosting automation platform', 'migration tooling for moving thousands of sites overnight'],
-  Security: ['web application firewall and bot protection for hosters', 'malware scanning and clean-up for shared hosting', 'certificate lifecycle management at scale'],
-  'AI & GPU': ['GPU capacity on demand for model training and inference', 'a platform to run open-weight language models on your own hardware', 'AI assistants for hosting support desks'],
-  Consulting: ['cloud migration and FinOps consulting', 'NIS2 and ISO 27001 readiness for providers', 'go-to-market services for cloud start-ups'],
-  'Domains & DNS': ['a domain registrar platform with 900 extensions', 'premium domain brokerage and portfolio management', 'secondary DNS with DNSSEC signing'],
-  'Storage & Backup': ['immutable backups for servers and Microsoft 365', 'ransomware-proof backup appliances', 'tiered cold storage at archive prices'],
+  Hosting: [
+    'managed hosting for agencies and e-commerce',
+    'WordPress and WooCommerce hosting with staging built in',
+    'white-label hosting for resellers',
+  ],
+  'Cloud Infrastructure': [
+    'a European public cloud with per-second billing',
+    'managed Kubernetes in four German regions',
+    'S3-compatible object storage and GPU instances',
+  ],
+  Networking: [
+    'IP transit and peering across 40 European exchanges',
+    'anycast DNS and DDoS-protected connectivity',
+    'dark fibre and wavelength services in the Upper Rhine region',
+  ],
+  'Data Centres': [
+    'colocation in Tier III facilities powered by renewable energy',
+    'edge data centres with waste-heat reuse',
+    'modular data centres delivered in twelve weeks',
+  ],
+  'Hardware & Servers': [
+    'energy-efficient servers for hosting providers',
+    'refurbished enterprise hardware with a five-year warranty',
+    'liquid-cooled GPU servers',
+  ],
+  'Software & Control Panels': [
+    'a control panel that automates provisioning and billing',
+    'an open-source hosting automation platform',
+    'migration tooling for moving thousands of sites overnight',
+  ],
+  Security: [
+    'web application firewall and bot protection for hosters',
+    'malware scanning and clean-up for shared hosting',
+    'certificate lifecycle management at scale',
+  ],
+  'AI & GPU': [
+    'GPU capacity on demand for model training and inference',
+    'a platform to run open-weight language models on your own hardware',
+    'AI assistants for hosting support desks',
+  ],
+  Consulting: [
+    'cloud migration and FinOps consulting',
+    'NIS2 and ISO 27001 readiness for providers',
+    'go-to-market services for cloud start-ups',
+  ],
+  'Domains & DNS': [
+    'a domain registrar platform with 900 extensions',
+    'premium domain brokerage and portfolio management',
+    'secondary DNS with DNSSEC signing',
+  ],
+  'Storage & Backup': [
+    'immutable backups for servers and Microsoft 365',
+    'ransomware-proof backup appliances',
+    'tiered cold storage at archive prices',
+  ],
 };
 
 const CLOSERS = [
@@ -54,7 +98,8 @@ const CLOSERS = [
 export const ANCHOR_EXHIBITORS: ExhibitorRow[] = [
   {
     name: 'Nordlicht Hosting GmbH',
-    description: 'Nordlicht Hosting offers managed hosting for agencies and e-commerce from data centres in Frankfurt and Nuremberg. Scan your badge at our booth for the hackathon raffle.',
+    description:
+      'Nordlicht Hosting offers managed hosting for agencies and e-commerce from data centres in Frankfurt and Nuremberg. Scan your badge at our booth for the hackathon raffle.',
     category: 'Hosting',
     hall: 'Hall A',
     booth: 'A01',
@@ -62,7 +107,8 @@ export const ANCHOR_EXHIBITORS: ExhibitorRow[] = [
   },
   {
     name: 'Rheinwerk Cloud AG',
-    description: 'Rheinwerk Cloud runs a sovereign European cloud with managed Kubernetes and GPU instances. Platinum sponsor of CloudFest 2026.',
+    description:
+      'Rheinwerk Cloud runs a sovereign European cloud with managed Kubernetes and GPU instances. Platinum sponsor of CloudFest 2026.',
     category: 'Cloud Infrastructure',
     hall: 'Dome',
     booth: 'DM01',

@@ -170,7 +170,10 @@ async function seedSurveyQuestions(tx: Tx): Promise<number[]> {
 }
 
 async function seedTrainTicketTypes(tx: Tx): Promise<number[]> {
-  const rows = await tx.insert(trainTicketTypes).values(TRAIN_TICKET_TYPES).returning({ id: trainTicketTypes.id, name: trainTicketTypes.name });
+  const rows = await tx
+    .insert(trainTicketTypes)
+    .values(TRAIN_TICKET_TYPES)
+    .returning({ id: trainTicketTypes.id, name: trainTicketTypes.name });
   const ids = new Map(rows.map((r) => [r.name, r.id]));
   return TRAIN_TICKET_TYPES.map((t) => must(ids.get(t.name), t.name));
 }
@@ -226,7 +229,15 @@ async function seedUsers(tx: Tx, people: UserSeed[], refs: UserRefs): Promise<vo
   const addressRows = withId.flatMap(({ address, userId, company }) => {
     if (!address) return [];
     const { countryCode, ...rest } = address;
-    return [{ ...rest, userId, company, type: 'billingAddress' as const, countryId: must(refs.countryIds.get(countryCode), countryCode) }];
+    return [
+      {
+        ...rest,
+        userId,
+        company,
+        type: 'billingAddress' as const,
+        countryId: must(refs.countryIds.get(countryCode), countryCode),
+      },
+    ];
   });
   if (addressRows.length) await tx.insert(addresses).values(addressRows);
 

@@ -38,7 +38,8 @@ export const BASE_PASS_TYPES: BasePassTypeSeed[] = [
     key: 'business',
     kind: 'paid',
     name: 'Business Pass',
-    description: 'Everything in Standard plus workshops, the business lounge, lunch on all three days and the Hackathon showcase.',
+    description:
+      'Everything in Standard plus workshops, the business lounge, lunch on all three days and the Hackathon showcase.',
     priceCents: BUSINESS_CENTS,
     position: 2,
   },
@@ -46,7 +47,8 @@ export const BASE_PASS_TYPES: BasePassTypeSeed[] = [
     key: 'premium',
     kind: 'paid',
     name: 'Premium Pass',
-    description: 'The VIP experience: everything in Business plus the VIP lounge, reserved keynote seats, the Speakers & VIP dinner and the closing party.',
+    description:
+      'The VIP experience: everything in Business plus the VIP lounge, reserved keynote seats, the Speakers & VIP dinner and the closing party.',
     priceCents: PREMIUM_CENTS,
     position: 3,
   },

@@ -69,26 +69,35 @@ describe('demo seed', () => {
     const fromStandard = upgrades.filter((u) => u.upgradeableBy.includes(standard?.id ?? -1));
     expect(fromStandard.map((u) => u.priceCents).sort()).toEqual([29_900, 89_900]);
     expect(upgrades.filter((u) => u.upgradeableBy.includes(business?.id ?? -1)).map((u) => u.priceCents)).toEqual([60_000]);
-    expect(types.filter((p) => p.kind === 'voucher').map((p) => p.name).sort()).toEqual([
-      'Host Pass',
-      'Partner Pass',
-      'Press Pass',
-      'Speaker Pass',
-    ]);
+    expect(
+      types
+        .filter((p) => p.kind === 'voucher')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['Host Pass', 'Partner Pass', 'Press Pass', 'Speaker Pass']);
   });
 
   it('has upper-case vouchers whose use counts match the seeded passes', async () => {
     const rows = await db().select().from(t.vouchers);
-    expect(rows.map((v) => v.code)).toEqual(expect.arrayContaining(['CF26', 'HOST-EUROPA-2026', 'HOST-PARTNER-7731', 'SPEAKER-2026', 'PRESS-2026', 'PARTNER-2026']));
+    expect(rows.map((v) => v.code)).toEqual(
+      expect.arrayContaining(['CF26', 'HOST-EUROPA-2026', 'HOST-PARTNER-7731', 'SPEAKER-2026', 'PRESS-2026', 'PARTNER-2026']),
+    );
     for (const v of rows) expect(v.code).toBe(v.code.toUpperCase());
-    const used = await db().select({ code: t.passes.voucherCode, n: sql<number>`count(*)::int` }).from(t.passes).groupBy(t.passes.voucherCode);
+    const used = await db()
+      .select({ code: t.passes.voucherCode, n: sql<number>`count(*)::int` })
+      .from(t.passes)
+      .groupBy(t.passes.voucherCode);
     for (const v of rows) expect(v.usedCount).toBe(used.find((u) => u.code === v.code)?.n ?? 0);
   });
 
   it('has white, black and gray lists', async () => {
     const lists = await db().select().from(t.emailLists);
-    expect(lists).toEqual(expect.arrayContaining([expect.objectContaining({ list: 'white', pattern: 'demo.cloudfest.example' })]));
-    expect(lists).toEqual(expect.arrayContaining([expect.objectContaining({ list: 'black', pattern: 'banned@attacker.example' })]));
+    expect(lists).toEqual(
+      expect.arrayContaining([expect.objectContaining({ list: 'white', pattern: 'demo.cloudfest.example' })]),
+    );
+    expect(lists).toEqual(
+      expect.arrayContaining([expect.objectContaining({ list: 'black', pattern: 'banned@attacker.example' })]),
+    );
     expect(await db().$count(t.grayListedProviders)).toBeGreaterThanOrEqual(18);
   });
 
@@ -108,7 +117,10 @@ describe('demo seed', () => {
 
     const nights = nightsOf(DEFAULT_STAY.start, DEFAULT_STAY.end);
     const left = await db()
-      .select({ roomId: t.roomAvailabilities.roomId, min: sql<number>`min(${t.roomAvailabilities.total} - ${t.roomAvailabilities.booked})::int` })
+      .select({
+        roomId: t.roomAvailabilities.roomId,
+        min: sql<number>`min(${t.roomAvailabilities.total} - ${t.roomAvailabilities.booked})::int`,
+      })
       .from(t.roomAvailabilities)
       .where(inArray(t.roomAvailabilities.night, nights))
       .groupBy(t.roomAvailabilities.roomId);
@@ -202,7 +214,12 @@ describe('demo seed', () => {
     const nights = await db()
       .select()
       .from(t.roomAvailabilities)
-      .where(and(eq(t.roomAvailabilities.roomId, booking?.roomId ?? -1), inArray(t.roomAvailabilities.night, nightsOf('2026-03-23', '2026-03-27'))));
+      .where(
+        and(
+          eq(t.roomAvailabilities.roomId, booking?.roomId ?? -1),
+          inArray(t.roomAvailabilities.night, nightsOf('2026-03-23', '2026-03-27')),
+        ),
+      );
     expect(nights).toHaveLength(4);
     for (const n of nights) expect(n.booked).toBeGreaterThanOrEqual(1);
 

@@ -60,7 +60,14 @@ const NAMED: Record<DemoRole, NamedSeed> = {
     company: 'Pixelhaus Digital GmbH',
     registeredOn: '2026-02-10',
     pass: { type: 'standard', status: 'approved', voucherCode: 'CF26' },
-    address: { addressLine1: 'Friedrichstraße 123', addressLine2: '3. OG', zip: '10117', city: 'Berlin', state: 'Berlin', countryCode: 'DE' },
+    address: {
+      addressLine1: 'Friedrichstraße 123',
+      addressLine2: '3. OG',
+      zip: '10117',
+      city: 'Berlin',
+      state: 'Berlin',
+      countryCode: 'DE',
+    },
     // 2026-02-10 is after surveyStartDate, so the survey redirect does not fire.
     surveyDate: '2026-02-10',
     booking: { hotel: 'Hotel Colosseo', room: 'Comfort Single', ...DEFAULT_STAY, guests: [] },
@@ -83,7 +90,14 @@ const NAMED: Record<DemoRole, NamedSeed> = {
     tagIds: [VENDOR_TAG],
     permissionPaths: [LEAD_SCANNER_PATH],
     pass: { type: 'partner', status: 'approved', voucherCode: 'PARTNER-2026' },
-    address: { addressLine1: 'Hafenstraße 12', addressLine2: '', zip: '90429', city: 'Nürnberg', state: 'Bayern', countryCode: 'DE' },
+    address: {
+      addressLine1: 'Hafenstraße 12',
+      addressLine2: '',
+      zip: '90429',
+      city: 'Nürnberg',
+      state: 'Bayern',
+      countryCode: 'DE',
+    },
     surveyDate: '2026-01-21',
   },
   'vendor-nopass': {
@@ -93,7 +107,14 @@ const NAMED: Record<DemoRole, NamedSeed> = {
     registeredOn: '2026-02-02',
     tagIds: [VENDOR_TAG],
     pass: null,
-    address: { addressLine1: 'Hafenstraße 12', addressLine2: '', zip: '90429', city: 'Nürnberg', state: 'Bayern', countryCode: 'DE' },
+    address: {
+      addressLine1: 'Hafenstraße 12',
+      addressLine2: '',
+      zip: '90429',
+      city: 'Nürnberg',
+      state: 'Bayern',
+      countryCode: 'DE',
+    },
     surveyDate: '2026-02-02',
   },
   host: {
@@ -132,7 +153,14 @@ const NAMED: Record<DemoRole, NamedSeed> = {
     scopes: ['vendor-vip'],
     tagIds: [VENDOR_TAG],
     pass: { type: 'premium', status: 'approved', voucherCode: null },
-    address: { addressLine1: 'Rheinuferstraße 7', addressLine2: '', zip: '68159', city: 'Mannheim', state: 'Baden-Württemberg', countryCode: 'DE' },
+    address: {
+      addressLine1: 'Rheinuferstraße 7',
+      addressLine2: '',
+      zip: '68159',
+      city: 'Mannheim',
+      state: 'Baden-Württemberg',
+      countryCode: 'DE',
+    },
     surveyDate: '2026-01-16',
   },
   staff: {
@@ -142,7 +170,14 @@ const NAMED: Record<DemoRole, NamedSeed> = {
     registeredOn: '2026-01-15',
     scopes: ['staff'],
     pass: { type: 'partner', status: 'approved', voucherCode: 'PARTNER-2026' },
-    address: { addressLine1: 'Europa-Park-Straße 2', addressLine2: '', zip: '77977', city: 'Rust', state: 'Baden-Württemberg', countryCode: 'DE' },
+    address: {
+      addressLine1: 'Europa-Park-Straße 2',
+      addressLine2: '',
+      zip: '77977',
+      city: 'Rust',
+      state: 'Baden-Württemberg',
+      countryCode: 'DE',
+    },
     surveyDate: '2026-01-15',
   },
   organizer: {
@@ -152,7 +187,14 @@ const NAMED: Record<DemoRole, NamedSeed> = {
     registeredOn: '2026-01-15',
     scopes: ['organizer'],
     pass: { type: 'premium', status: 'approved', voucherCode: null },
-    address: { addressLine1: 'Europa-Park-Straße 2', addressLine2: '', zip: '77977', city: 'Rust', state: 'Baden-Württemberg', countryCode: 'DE' },
+    address: {
+      addressLine1: 'Europa-Park-Straße 2',
+      addressLine2: '',
+      zip: '77977',
+      city: 'Rust',
+      state: 'Baden-Württemberg',
+      countryCode: 'DE',
+    },
     surveyDate: '2026-01-15',
   },
 };
@@ -199,7 +241,8 @@ function dayIn2026(rng: Rng, from: string, to: string): string {
 }
 
 /** Registration at a plausible office hour of the given day. */
-const registeredAt = (rng: Rng, day: string): Date => new Date(`${day}T${String(rng.int(8, 18)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00+01:00`);
+const registeredAt = (rng: Rng, day: string): Date =>
+  new Date(`${day}T${String(rng.int(8, 18)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00+01:00`);
 
 function namedUsers(rng: Rng): UserSeed[] {
   return (Object.entries(NAMED) as [DemoRole, NamedSeed][]).map(([role, seed]) => {

@@ -43,7 +43,13 @@ export const ACCOMMODATIONS: AccommodationSeed[] = [
     rooms: [
       { name: 'Comfort Single', description: 'Double bed for single use, 24 m².', occupancy: 1, priceCents: 16_900, total: 40 },
       { name: 'Superior Double', description: 'King-size bed, piazza view, 30 m².', occupancy: 2, priceCents: 21_900, total: 30 },
-      { name: 'Junior Suite', description: 'Separate living area with sofa bed, 45 m².', occupancy: 3, priceCents: 33_900, total: 8 },
+      {
+        name: 'Junior Suite',
+        description: 'Separate living area with sofa bed, 45 m².',
+        occupancy: 3,
+        priceCents: 33_900,
+        total: 8,
+      },
     ],
   },
   {
@@ -76,7 +82,14 @@ export const ACCOMMODATIONS: AccommodationSeed[] = [
     distanceM: 250,
     badgeIds: [WALKING_DISTANCE],
     rooms: [
-      { name: 'Cloister Double', description: 'Vaulted ceiling, courtyard view, 32 m².', occupancy: 2, priceCents: 24_900, total: 20, profile: 'sold-out' },
+      {
+        name: 'Cloister Double',
+        description: 'Vaulted ceiling, courtyard view, 32 m².',
+        occupancy: 2,
+        priceCents: 24_900,
+        total: 20,
+        profile: 'sold-out',
+      },
       { name: 'Monastery Suite', description: 'Living room and terrace, 55 m².', occupancy: 2, priceCents: 42_900, total: 6 },
     ],
   },
@@ -96,14 +109,20 @@ export const ACCOMMODATIONS: AccommodationSeed[] = [
   },
   {
     name: 'Hotel Ringsheimer Hof',
-    description:
-      'Family-run Baden inn with regional cuisine, five minutes by the conference shuttle from Ringsheim station.',
+    description: 'Family-run Baden inn with regional cuisine, five minutes by the conference shuttle from Ringsheim station.',
     address: 'Bahnhofstraße 12, 77975 Ringsheim',
     stars: 3,
     distanceM: 3_800,
     badgeIds: [28],
     rooms: [
-      { name: 'Single Room', description: 'Single bed, shower, 16 m².', occupancy: 1, priceCents: 9_900, total: 12, profile: 'last-one' },
+      {
+        name: 'Single Room',
+        description: 'Single bed, shower, 16 m².',
+        occupancy: 1,
+        priceCents: 9_900,
+        total: 12,
+        profile: 'last-one',
+      },
       { name: 'Double Room', description: 'Double bed, balcony, 22 m².', occupancy: 2, priceCents: 12_900, total: 10 },
     ],
   },

@@ -24,7 +24,11 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       ...auth,
-      schema: { tags: ['address'], querystring: z.object({ type: addressTypeSchema }), response: { 200: z.nullable(addressSchema) } },
+      schema: {
+        tags: ['address'],
+        querystring: z.object({ type: addressTypeSchema }),
+        response: { 200: z.nullable(addressSchema) },
+      },
     },
     async (request) => {
       const [row] = await db
@@ -70,7 +74,17 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       ...auth,
-      schema: { tags: ['address'], params: z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) }), response: { 204: z.null() } },
+      schema: {
+        tags: ['address'],
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 31 - 1),
+        }),
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const deleted = await db

@@ -26,9 +26,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rows = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200);
       const to = request.query.to?.toLowerCase();
-      return rows
-        .filter((m) => !to || m.to.toLowerCase() === to)
-        .map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+      return rows.filter((m) => !to || m.to.toLowerCase() === to).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
     },
   );
 };

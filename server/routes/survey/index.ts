@@ -14,8 +14,17 @@ import { HttpProblem } from '../../plugins/errors.ts';
 import { authOf } from '../../types.ts';
 
 async function entriesOf(db: Db, userId: string): Promise<SurveyEntry[]> {
-  const rows = await db.select().from(surveyAnswers).where(eq(surveyAnswers.userId, userId)).orderBy(asc(surveyAnswers.questionId));
-  return rows.map((r) => ({ questionId: r.questionId, value: r.value, createdAt: r.createdAt, updatedAt: r.updatedAt.toISOString() }));
+  const rows = await db
+    .select()
+    .from(surveyAnswers)
+    .where(eq(surveyAnswers.userId, userId))
+    .orderBy(asc(surveyAnswers.questionId));
+  return rows.map((r) => ({
+    questionId: r.questionId,
+    value: r.value,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
 }
 
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,20 +16,24 @@ export const trainTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const auth = { preHandler: app.authenticate };
 
-  app.get('/', { ...auth, schema: { tags: ['train-ticket'], response: { 200: z.array(trainTicketSchema) } } }, async (request) => {
-    const rows = await db
-      .select({ ticket: trainTickets, type: trainTicketTypes })
-      .from(trainTickets)
-      .innerJoin(trainTicketTypes, eq(trainTicketTypes.id, trainTickets.typeId))
-      .where(eq(trainTickets.userId, authOf(request).userId))
-      .orderBy(desc(trainTickets.createdAt));
-    return rows.map(({ ticket, type }) => ({
-      id: ticket.id,
-      code: ticket.code,
-      createdAt: ticket.createdAt.toISOString(),
-      type: toTypeDto(type),
-    }));
-  });
+  app.get(
+    '/',
+    { ...auth, schema: { tags: ['train-ticket'], response: { 200: z.array(trainTicketSchema) } } },
+    async (request) => {
+      const rows = await db
+        .select({ ticket: trainTickets, type: trainTicketTypes })
+        .from(trainTickets)
+        .innerJoin(trainTicketTypes, eq(trainTicketTypes.id, trainTickets.typeId))
+        .where(eq(trainTickets.userId, authOf(request).userId))
+        .orderBy(desc(trainTickets.createdAt));
+      return rows.map(({ ticket, type }) => ({
+        id: ticket.id,
+        code: ticket.code,
+        createdAt: ticket.createdAt.toISOString(),
+        type: toTypeDto(type),
+      }));
+    },
+  );
 
   app.get('/type', { ...auth, schema: { tags: ['train-ticket'], response: { 200: z.array(trainTicketTypeSchema) } } }, async () =>
     (await db.select().from(trainTicketTypes).orderBy(asc(trainTicketTypes.priceCents))).map(toTypeDto),

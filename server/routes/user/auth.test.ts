@@ -117,7 +117,11 @@ describe('password reset', () => {
     const link = linkIn((await latestMail(email)).text);
     expect(link.pathname).toMatch(/^\/sign-in\/changepassword\/[\w-]{43}$/);
     const token = link.pathname.split('/').pop();
-    const weak = await t.app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { token, password: 'Password1!' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password/reset',
+      payload: { token, password: 'Password1!' },
+    });
     expect(weak.statusCode).toBe(400);
     const reset = await t.app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { token, password: STRONG } });
     expect(reset.statusCode).toBe(200);
@@ -183,13 +187,29 @@ describe('sign-in failures', () => {
 describe('bad input never answers 500', () => {
   const cases = [
     { name: 'malformed JSON', payload: '{"email": "a@b.c", ', headers: { 'content-type': 'application/json' }, status: 400 },
-    { name: 'wrong types', payload: JSON.stringify({ email: 42, password: ['x'] }), headers: { 'content-type': 'application/json' }, status: 400 },
-    { name: 'an oversized body', payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(300_000) }), headers: { 'content-type': 'application/json' }, status: 413 },
+    {
+      name: 'wrong types',
+      payload: JSON.stringify({ email: 42, password: ['x'] }),
+      headers: { 'content-type': 'application/json' },
+      status: 400,
+    },
+    {
+      name: 'an oversized body',
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(300_000) }),
+      headers: { 'content-type': 'application/json' },
+      status: 413,
+    },
     { name: 'an unsupported content type', payload: 'email=a', headers: { 'content-type': 'text/csv' }, status: 415 },
   ];
   for (const c of cases) {
     it(`answers ${c.status} problem+json to ${c.name}`, async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/sign-up', payload: c.payload, headers: c.headers, remoteAddress: '10.0.3.1' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/sign-up',
+        payload: c.payload,
+        headers: c.headers,
+        remoteAddress: '10.0.3.1',
+      });
       expect(res.statusCode).toBe(c.status);
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(res.json()).toMatchObject({ status: c.status, title: expect.any(String) });
@@ -197,9 +217,19 @@ describe('bad input never answers 500', () => {
   }
 
   it('lists field errors for wrong types', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'not-an-email', password: 5 }, remoteAddress: '10.0.3.2' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'not-an-email', password: 5 },
+      remoteAddress: '10.0.3.2',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'password']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['email', 'password']);
   });
 
   it('answers unknown API paths with 404 problem+json', async () => {

@@ -37,7 +37,9 @@ const dummyHash = hashPassword('not-a-real-password-Aa1!');
 
 async function issueEmailToken(db: Db, userId: string, purpose: 'confirm' | 'reset', hours: number) {
   const token = randomToken();
-  await db.insert(emailTokens).values({ tokenHash: sha256(token), userId, purpose, expiresAt: new Date(Date.now() + hours * HOUR) });
+  await db
+    .insert(emailTokens)
+    .values({ tokenHash: sha256(token), userId, purpose, expiresAt: new Date(Date.now() + hours * HOUR) });
   return token;
 }
 

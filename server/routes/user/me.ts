@@ -27,20 +27,16 @@ export function toUserDto(row: UserRow): User {
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get(
-    '/',
-    { preHandler: app.authenticate, schema: { tags: ['user'], response: { 200: userSchema } } },
-    async (request) => {
-      const userId = authOf(request).userId;
-      let row = app.sessions.user(userId);
-      if (!row) {
-        [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-        if (!row) throw notFound('User');
-        app.sessions.setUser(row);
-      }
-      return toUserDto(row);
-    },
-  );
+  app.get('/', { preHandler: app.authenticate, schema: { tags: ['user'], response: { 200: userSchema } } }, async (request) => {
+    const userId = authOf(request).userId;
+    let row = app.sessions.user(userId);
+    if (!row) {
+      [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!row) throw notFound('User');
+      app.sessions.setUser(row);
+    }
+    return toUserDto(row);
+  });
 
   app.patch(
     '/',
