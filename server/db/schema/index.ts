@@ -1,3 +1,4 @@
 export * from './catalog.ts';
 export * from './users.ts';
 export * from './venue.ts';
+export * from './orders.ts';

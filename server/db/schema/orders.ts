@@ -1,0 +1,86 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+import { bookings } from './venue.ts';
+
+export interface OrderLine {
+  kind: 'pass' | 'hotel';
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  net: number;
+}
+
+/** Counters with a hard limit, claimed with one conditional UPDATE (e.g. the 2000 free Standard Passes). */
+export const passPools = pgTable('pass_pools', {
+  key: text('key').primaryKey(),
+  total: integer('total').notNull(),
+  taken: integer('taken').notNull().default(0),
+});
+
+/** What a registration (or later an upgrade) costs; prices in cents, VAT in basis points. */
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['open', 'paid', 'free'] }).notNull().default('open'),
+  lines: jsonb('lines').$type<OrderLine[]>().notNull(),
+  net: integer('net').notNull(),
+  vatBasisPoints: integer('vat_basis_points').notNull(),
+  vat: integer('vat').notNull(),
+  gross: integer('gross').notNull(),
+  reverseCharge: boolean('reverse_charge').notNull().default(false),
+  bookingId: uuid('booking_id').references(() => bookings.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+/** Sessions at the payment provider; one order may need several tries, it is charged once. */
+export const paymentSessions = pgTable('payment_sessions', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  amount: integer('amount').notNull(),
+  status: text('status', { enum: ['open', 'succeeded', 'failed'] }).notNull().default('open'),
+  redirectSuccess: text('redirect_success').notNull(),
+  redirectCancel: text('redirect_cancel').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/** Gap-free invoice numbers per year: the counter row is incremented in the invoice's transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull().unique(),
+    buyer: jsonb('buyer')
+      .$type<{ name: string; company: string; address: string[]; vatId: string; email: string }>()
+      .notNull(),
+    lines: jsonb('lines').$type<OrderLine[]>().notNull(),
+    net: integer('net').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    vat: integer('vat').notNull(),
+    gross: integer('gross').notNull(),
+    reverseCharge: boolean('reverse_charge').notNull(),
+    status: text('status', { enum: ['paid', 'open'] }).notNull().default('paid'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('invoices_year_sequence').on(t.year, t.sequence)],
+);

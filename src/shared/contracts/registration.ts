@@ -1,0 +1,155 @@
+import { z } from 'zod/mini';
+import { addressBodySchema, passTypeSchema } from './catalog.ts';
+import { isoDate } from './common.ts';
+import { emailSchema, nameSchema, newPasswordSchema } from './user.ts';
+
+/** GET /api/pass/taken-passes: the taken share (0..1) of the free Standard Pass pool, null when unknown. */
+export const takenPassesSchema = z.object({ value: z.nullable(z.number()) });
+
+/** GET /api/pass/voucher/{code}: a code the server knows, valid or not (unknown codes answer valid: false). */
+export const voucherCheckSchema = z.object({
+  code: z.string(),
+  valid: z.boolean(),
+  codeType: z.nullable(z.string()),
+  passType: z.nullable(passTypeSchema),
+});
+export type VoucherCheck = z.infer<typeof voucherCheckSchema>;
+
+/** GET /api/pass/check-eligibility?email= */
+export const eligibilitySchema = z.object({ isBlacklisted: z.boolean(), isWhitelisted: z.boolean() });
+
+/** GET /api/validation/email-provider?domain= */
+export const emailProviderSchema = z.object({ grayListed: z.boolean() });
+
+/** POST /api/validation/vat-id */
+export const vatIdBodySchema = z.object({
+  countryCode: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Expected a two-letter country code')),
+  vatNumber: z.string().check(z.minLength(2), z.maxLength(20)),
+});
+export const vatIdResultSchema = z.object({ valid: z.boolean() });
+
+/** Accommodation search params (SPEC §3 defaults: 2026-03-23 → 2026-03-27, occupancy 1, priceLowHigh). */
+export const ACCOMMODATION_DEFAULTS = {
+  start: '2026-03-23',
+  end: '2026-03-27',
+  roomOccupancy: 1,
+  currentStays: 4,
+  roomIsBookable: true,
+  order: 'priceLowHigh',
+} as const;
+
+export const roomAvailabilitySchema = z.object({
+  id: z.int(),
+  roomId: z.int(),
+  night: isoDate,
+  total: z.int(),
+  booked: z.int(),
+  available: z.int(),
+});
+export type RoomAvailability = z.infer<typeof roomAvailabilitySchema>;
+
+export const roomSchema = z.object({
+  id: z.int(),
+  accommodationId: z.int(),
+  name: z.string(),
+  description: z.string(),
+  occupancy: z.int(),
+  /** Per night, in cents. */
+  price: z.int(),
+  active: z.boolean(),
+  internal: z.boolean(),
+  /** Ids of the nightly availability rows for the searched stay (one call per id, SPEC §7). */
+  availabilityIds: z.array(z.int()),
+  /** Rooms left for every night of the searched stay (the minimum over the nights). */
+  available: z.int(),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const accommodationSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  description: z.string(),
+  address: z.string(),
+  stars: z.int(),
+  distanceM: z.int(),
+  image: z.nullable(z.string()),
+  badgeIds: z.array(z.int()),
+  /** Badge ids 28, 30 or 31 (SPEC §9). */
+  shuttle: z.boolean(),
+  /** Cheapest bookable room per night, in cents; null when nothing is bookable for the stay. */
+  priceFrom: z.nullable(z.int()),
+  rooms: z.array(roomSchema),
+});
+export type Accommodation = z.infer<typeof accommodationSchema>;
+
+/** The hotel part of a registration: one room for the stay. */
+export const hotelChoiceSchema = z.object({
+  accommodationId: z.int().check(z.positive()),
+  roomId: z.int().check(z.positive()),
+  start: isoDate,
+  end: isoDate,
+});
+export type HotelChoice = z.infer<typeof hotelChoiceSchema>;
+
+/**
+ * POST /api/registration/account: creates the account, the billing address and the pass (pending,
+ * or approved for whitelisted addresses), and answers with a registration token that the survey,
+ * checkout and payment calls of the registration flow use until the full sign-in.
+ */
+export const registrationAccountBodySchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  firstName: nameSchema,
+  lastName: nameSchema,
+  company: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  address: addressBodySchema,
+  passTypeId: z.int().check(z.positive()),
+  voucherCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64)))),
+});
+export const registrationAccountResponseSchema = z.object({
+  uuid: z.uuid(),
+  registrationToken: z.string(),
+  passStatus: z.enum(['pending', 'approved']),
+});
+
+export const orderLineSchema = z.object({
+  kind: z.enum(['pass', 'hotel']),
+  description: z.string(),
+  quantity: z.int(),
+  /** Net unit price in cents. */
+  unitPrice: z.int(),
+  net: z.int(),
+});
+
+/** What the checkout shows and the invoice carries: euros in integer cents. */
+export const orderSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['open', 'paid', 'free']),
+  lines: z.array(orderLineSchema),
+  net: z.int(),
+  vatRate: z.number(),
+  vat: z.int(),
+  gross: z.int(),
+  reverseCharge: z.boolean(),
+  passStatus: z.enum(['pending', 'approved']),
+  invoiceNumber: z.nullable(z.string()),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** POST /api/registration/checkout: books the hotel (atomically, 409 when sold out) and prices the order. */
+export const checkoutBodySchema = z.object({ hotel: z.nullable(hotelChoiceSchema) });
+
+/** POST /api/payment/session (SPEC §7). */
+export const paymentSessionBodySchema = z.object({
+  /** The order id. */
+  item: z.uuid(),
+  /** Cents; must equal the order's gross. */
+  amount: z.int().check(z.positive()),
+  redirectSuccess: z.string().check(z.maxLength(500)),
+  redirectCancel: z.string().check(z.maxLength(500)),
+});
+export const paymentSessionSchema = z.object({
+  paymentSessionId: z.string(),
+  /** The provider's hosted checkout page. */
+  url: z.string(),
+});
