@@ -6,6 +6,7 @@ import type { SessionCache } from './services/session-cache.ts';
 export interface AuthContext {
   userId: string;
   tokenHash: string;
+  scope: 'full' | 'registration';
 }
 
 declare module 'fastify' {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     sessions: SessionCache;
     /** preHandler: 401 unless a valid, unrevoked token came with the request. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: like authenticate, but also accepts the registration flow's token. */
+    authenticateRegistration: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -16,25 +16,35 @@ function tokenFrom(request: FastifyRequest): string | null {
   return null;
 }
 
+/**
+ * Two preHandlers: `authenticate` for the signed-in app (full tokens only) and
+ * `authenticateRegistration` for the registration flow's calls (survey, checkout, payment), which
+ * also accept the registration token issued when the account is created (ARCHITECTURE §10).
+ */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+
+  async function verify(request: FastifyRequest, reply: FastifyReply, allowRegistration: boolean) {
     const token = tokenFrom(request);
     if (!token || token.length > 128) throw new HttpProblem(401, 'Please sign in.');
     const tokenHash = sha256(token);
-    let userId = app.sessions.userIdFor(tokenHash);
-    if (!userId) {
+    let info = app.sessions.token(tokenHash);
+    if (!info) {
       const [row] = await app.db
-        .select({ userId: authTokens.userId, expiresAt: authTokens.expiresAt })
+        .select({ userId: authTokens.userId, scope: authTokens.scope, expiresAt: authTokens.expiresAt })
         .from(authTokens)
         .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
         .limit(1);
       if (!row) throw new HttpProblem(401, 'Your session has expired. Please sign in again.');
-      app.sessions.rememberToken(tokenHash, row.userId, row.expiresAt);
-      userId = row.userId;
+      info = { userId: row.userId, scope: row.scope };
+      app.sessions.rememberToken(tokenHash, info, row.expiresAt);
     }
-    request.auth = { userId, tokenHash };
+    if (info.scope !== 'full' && !allowRegistration) throw new HttpProblem(401, 'Please sign in.');
+    request.auth = { userId: info.userId, tokenHash, scope: info.scope };
     // Per-user answers must never land in a shared cache (proxies, the service worker's public cache).
     reply.header('cache-control', 'private, no-cache');
-  });
+  }
+
+  app.decorate('authenticate', (request: FastifyRequest, reply: FastifyReply) => verify(request, reply, false));
+  app.decorate('authenticateRegistration', (request: FastifyRequest, reply: FastifyReply) => verify(request, reply, true));
 });

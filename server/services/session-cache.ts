@@ -1,6 +1,10 @@
 import type { users } from '../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
+export interface TokenInfo {
+  userId: string;
+  scope: 'full' | 'registration';
+}
 
 interface Entry<T> {
   value: T;
@@ -14,7 +18,7 @@ interface Entry<T> {
  * after at most `ttlMs`, which bounds how long a revoked token can outlive its revocation there.
  */
 export class SessionCache {
-  private readonly tokens = new Map<string, Entry<string>>();
+  private readonly tokens = new Map<string, Entry<TokenInfo>>();
   private readonly users = new Map<string, Entry<UserRow>>();
 
   constructor(
@@ -22,12 +26,12 @@ export class SessionCache {
     private readonly maxEntries = 50_000,
   ) {}
 
-  userIdFor(tokenHash: string): string | undefined {
+  token(tokenHash: string): TokenInfo | undefined {
     return this.read(this.tokens, tokenHash);
   }
 
-  rememberToken(tokenHash: string, userId: string, expiresAt: Date) {
-    this.write(this.tokens, tokenHash, userId, Math.min(expiresAt.getTime(), Date.now() + this.ttlMs));
+  rememberToken(tokenHash: string, info: TokenInfo, expiresAt: Date) {
+    this.write(this.tokens, tokenHash, info, Math.min(expiresAt.getTime(), Date.now() + this.ttlMs));
   }
 
   dropToken(tokenHash: string) {
@@ -45,7 +49,7 @@ export class SessionCache {
   /** Forgets the user and every token of theirs (password change, account changes). */
   dropUser(userId: string) {
     this.users.delete(userId);
-    for (const [hash, entry] of this.tokens) if (entry.value === userId) this.tokens.delete(hash);
+    for (const [hash, entry] of this.tokens) if (entry.value.userId === userId) this.tokens.delete(hash);
   }
 
   private read<T>(map: Map<string, Entry<T>>, key: string): T | undefined {

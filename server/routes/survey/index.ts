@@ -29,7 +29,8 @@ async function entriesOf(db: Db, userId: string): Promise<SurveyEntry[]> {
 
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const auth = { preHandler: app.authenticate };
+  // The registration flow's Survey step answers with its registration token too.
+  const auth = { preHandler: app.authenticateRegistration };
 
   app.get('/questions/', { ...auth, schema: { tags: ['survey'], response: { 200: z.array(surveyQuestionSchema) } } }, async () =>
     db.select().from(surveyQuestions).orderBy(asc(surveyQuestions.position)),
