@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api.ts';
-import { isStrongPassword, preloadPasswordStrength } from '../../lib/password-strength.ts';
+import { isStrongPassword } from '../../lib/password-strength.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
 import { changePasswordBodySchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { errorMessage, serverFieldErrors } from './form-errors.ts';
 import { changePasswordFormSchema } from './form-schemas.ts';
 import { Notice } from './notice.tsx';
-import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 import { TextField } from './text-field.tsx';
 import './auth.css';
 
@@ -73,23 +73,11 @@ export function ChangePasswordPage() {
           <>
             {formError ? <Notice tone="danger">{formError}</Notice> : null}
             <form className="auth__form" onSubmit={onSubmit} noValidate>
-              <TextField
+              <NewPasswordField
                 label="New password"
-                type="password"
-                autoComplete="new-password"
-                onFocus={preloadPasswordStrength}
                 registration={register('password')}
+                password={password}
                 error={errors.password?.message}
-                hint={
-                  <>
-                    {/* The rule once: as the error when broken, else as the hint. */}
-                    {errors.password?.message === MESSAGES.passwordRule ? null : MESSAGES.passwordRule}
-                    <PasswordStrengthMeter
-                      password={password}
-                      hideWeakMessage={errors.password?.message === MESSAGES.passwordTooWeak}
-                    />
-                  </>
-                }
               />
               <TextField
                 label="Repeat new password"

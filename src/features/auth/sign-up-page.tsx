@@ -3,13 +3,13 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api.ts';
-import { isStrongPassword, preloadPasswordStrength } from '../../lib/password-strength.ts';
+import { isStrongPassword } from '../../lib/password-strength.ts';
 import { signUpResponseSchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { errorMessage, serverFieldErrors } from './form-errors.ts';
 import { signUpFormSchema } from './form-schemas.ts';
 import { Notice } from './notice.tsx';
-import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 import { TextField } from './text-field.tsx';
 import './auth.css';
 
@@ -99,24 +99,12 @@ export function SignUpPage() {
             error={errors.email?.message}
             errorAction={errors.email?.type === 'conflict' ? <Link to="/sign-in">Sign in instead</Link> : null}
           />
-          <TextField
+          <NewPasswordField
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            onFocus={preloadPasswordStrength}
             registration={register('password')}
+            password={password}
             error={errors.password?.message}
-            hint={
-              <>
-                {/* The rule once: as the error when broken, else as the hint. */}
-                {errors.password?.message === MESSAGES.passwordRule ? null : MESSAGES.passwordRule}
-                <PasswordStrengthMeter
-                  password={password}
-                  userInputs={[email, firstName, lastName]}
-                  hideWeakMessage={errors.password?.message === MESSAGES.passwordTooWeak}
-                />
-              </>
-            }
+            userInputs={[email, firstName, lastName]}
           />
           <TextField
             label="Repeat password"

@@ -1,0 +1,40 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { preloadPasswordStrength } from '../../lib/password-strength.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { TextField } from './text-field.tsx';
+
+interface NewPasswordFieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** The current value, for the strength meter. */
+  password: string;
+  error?: string | undefined;
+  /** Words the password must not lean on (e-mail, names), as on the server. */
+  userInputs?: string[];
+}
+
+/** A password being chosen: the rule as hint, the lazy zxcvbn meter, and each message shown once. */
+export function NewPasswordField({ label, registration, password, error, userInputs }: NewPasswordFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      onFocus={preloadPasswordStrength}
+      registration={registration}
+      error={error}
+      hint={
+        <>
+          {/* The rule once: as the error when broken, else as the hint. */}
+          {error === MESSAGES.passwordRule ? null : MESSAGES.passwordRule}
+          <PasswordStrengthMeter
+            password={password}
+            userInputs={userInputs}
+            hideWeakMessage={error === MESSAGES.passwordTooWeak}
+          />
+        </>
+      }
+    />
+  );
+}
