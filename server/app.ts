@@ -12,15 +12,21 @@ import authPlugin from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
+import { accommodationRoutes } from './routes/accommodation/index.ts';
 import { addressRoutes } from './routes/address/index.ts';
 import { bookingRoutes } from './routes/booking/index.ts';
 import { catalogRoutes } from './routes/catalog/index.ts';
 import { outboxRoutes } from './routes/dev/outbox.ts';
+import { invoiceRoutes } from './routes/invoice/index.ts';
 import { passRoutes } from './routes/pass/index.ts';
+import { paymentRoutes } from './routes/payment/index.ts';
+import { sandboxCheckoutRoutes } from './routes/payment/sandbox.ts';
+import { registrationRoutes } from './routes/registration/index.ts';
 import { surveyRoutes } from './routes/survey/index.ts';
 import { trainTicketRoutes } from './routes/train-ticket/index.ts';
 import { authRoutes } from './routes/user/auth.ts';
 import { meRoutes } from './routes/user/me.ts';
+import { validationRoutes } from './routes/validation/index.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { SessionCache } from './services/session-cache.ts';
 import './types.ts';
@@ -92,14 +98,22 @@ export async function buildApp(options: BuildOptions) {
       await api.register(authRoutes, { prefix: '/user' });
       await api.register(meRoutes, { prefix: '/user' });
       await api.register(passRoutes, { prefix: '/pass' });
+      await api.register(registrationRoutes, { prefix: '/registration' });
+      await api.register(validationRoutes, { prefix: '/validation' });
       await api.register(addressRoutes, { prefix: '/address' });
       await api.register(surveyRoutes, { prefix: '/survey' });
       await api.register(bookingRoutes, { prefix: '/booking' });
+      await api.register(accommodationRoutes, { prefix: '/accommodation' });
+      await api.register(paymentRoutes, { prefix: '/payment' });
+      await api.register(invoiceRoutes, { prefix: '/invoice' });
       await api.register(trainTicketRoutes, { prefix: '/train-ticket' });
       if (mailer.mode === 'outbox') await api.register(outboxRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },
   );
+
+  // The sandbox payment provider's hosted checkout page (a page, not API).
+  await app.register(sandboxCheckoutRoutes, { prefix: '/payment/sandbox' });
 
   await registerStaticApp(app, options.distDir ?? DEFAULT_DIST_DIR);
   return app;

@@ -10,8 +10,8 @@ describe('navigation fallback', () => {
     }
   });
 
-  it('leaves the API and its docs to the network', () => {
-    for (const path of ['/api', '/api/', '/api/docs', '/api/docs/', '/api/invoice/1/pdf']) {
+  it('leaves the API, its docs and the payment provider page to the network', () => {
+    for (const path of ['/api', '/api/', '/api/docs', '/api/docs/', '/api/invoice/1/pdf', '/payment/sandbox/sbx_abc']) {
       expect(deniedNavigation(path), path).toBe(true);
     }
   });

@@ -4,7 +4,8 @@
  */
 
 /** Navigations under /api (JSON, PDFs, /api/docs) go to the network, never to the app shell. */
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(?:\/|$)/];
+// /payment/* is the payment provider's hosted page (the sandbox is served by our server): never the shell.
+export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(?:\/|$)/, /^\/payment\//];
 
 /** Shared by every user of the device: holds only responses that are the same for everyone. */
 export const PUBLIC_API_CACHE = 'public-api';

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   type GuardSnapshot,
   guestOnlyDecision,
+  hostCodeBlocked,
   legacyRegistrationTarget,
   mainAreaDecision,
   normalizePath,
   parseAccommodationId,
+  type RegistrationGuardState,
+  registrationOrderComplete,
   registrationStepDecision,
   signInPath,
 } from './guards.ts';
@@ -21,6 +24,15 @@ const attendee: GuardSnapshot = {
   hasSurveyQuestions: true,
 };
 const place = (pathname: string, search = '') => ({ pathname, search });
+const EMPTY: RegistrationGuardState = {
+  pass: null,
+  voucherCode: null,
+  account: null,
+  order: null,
+  finished: false,
+  eligibilityCheckComplete: false,
+  isWhitelisted: false,
+};
 
 describe('signInPath', () => {
   it('remembers the page and query', () => {
@@ -111,11 +123,61 @@ describe('guest-only and registration pages', () => {
     expect(guestOnlyDecision(false)).toEqual({ type: 'allow' });
   });
 
-  it('sends deeper registration pages to the landing, keeping the query', () => {
-    expect(registrationStepDecision(place('/registration/hotel', '?voucher=X1'))).toEqual({
-      type: 'redirect',
-      to: '/registration?voucher=X1',
+  it('sends deeper registration pages without state to the landing, keeping the query', () => {
+    for (const step of ['hotel', 'account', 'survey', 'checkout', 'finish']) {
+      expect(registrationStepDecision(place(`/registration/${step}`, '?voucher=X1'), EMPTY)).toEqual({
+        type: 'redirect',
+        to: '/registration?voucher=X1',
+      });
+    }
+    expect(registrationStepDecision(place('/registration'), EMPTY)).toEqual({ type: 'allow' });
+  });
+
+  it('opens hotel and account with a pass, survey and checkout with an account', () => {
+    const withPass = { ...EMPTY, pass: { id: 1 } };
+    const withAccount = { ...withPass, account: { uuid: 'u' } };
+    expect(registrationStepDecision(place('/registration/hotel/'), withPass)).toEqual({ type: 'allow' });
+    expect(registrationStepDecision(place('/registration/account'), withPass)).toEqual({ type: 'allow' });
+    expect(registrationStepDecision(place('/registration/survey'), withPass)).toMatchObject({ to: '/registration' });
+    expect(registrationStepDecision(place('/registration/checkout'), withPass)).toMatchObject({ to: '/registration' });
+    expect(registrationStepDecision(place('/registration/survey'), withAccount)).toEqual({ type: 'allow' });
+    expect(registrationStepDecision(place('/registration/checkout'), withAccount)).toEqual({ type: 'allow' });
+    expect(registrationStepDecision(place('/registration/finish'), withAccount)).toMatchObject({ to: '/registration' });
+  });
+
+  it('opens finish for a paid, free or finished order, or on the payment return', () => {
+    const withAccount = { ...EMPTY, pass: { id: 1 }, account: { uuid: 'u' } };
+    const finish = place('/registration/finish');
+    expect(registrationStepDecision(finish, { ...withAccount, order: { status: 'paid' } })).toEqual({ type: 'allow' });
+    expect(registrationStepDecision(finish, { ...withAccount, order: { status: 'free' } })).toEqual({ type: 'allow' });
+    expect(registrationStepDecision(finish, { ...withAccount, finished: true })).toEqual({ type: 'allow' });
+    expect(registrationStepDecision(finish, { ...withAccount, order: { status: 'open' } })).toMatchObject({
+      to: '/registration',
     });
+    expect(registrationStepDecision(place('/registration/finish', '?session=ps_1'), EMPTY)).toEqual({ type: 'allow' });
+    expect(registrationStepDecision(place('/registration/finish', '?session='), EMPTY)).toMatchObject({
+      to: '/registration?session=',
+    });
+  });
+
+  it('sends a host code that is not whitelisted back to the landing once the check ran', () => {
+    const host = { ...EMPTY, pass: { id: 9 }, voucherCode: { codeType: 'host' } };
+    expect(hostCodeBlocked(host)).toBe(false); // not checked yet
+    expect(hostCodeBlocked({ ...host, eligibilityCheckComplete: true, isWhitelisted: true })).toBe(false);
+    const blocked = { ...host, eligibilityCheckComplete: true };
+    expect(hostCodeBlocked(blocked)).toBe(true);
+    expect(hostCodeBlocked({ ...blocked, voucherCode: { codeType: 'discount' } })).toBe(false);
+    expect(registrationStepDecision(place('/registration/account', '?a=1'), blocked)).toEqual({
+      type: 'redirect',
+      to: '/registration?a=1',
+    });
+    expect(registrationStepDecision(place('/registration'), blocked)).toEqual({ type: 'allow' });
+  });
+
+  it('knows when the order is complete', () => {
+    expect(registrationOrderComplete({ order: null, finished: false })).toBe(false);
+    expect(registrationOrderComplete({ order: { status: 'open' }, finished: false })).toBe(false);
+    expect(registrationOrderComplete({ order: { status: 'free' }, finished: false })).toBe(true);
   });
 
   it('maps legacy registration paths', () => {

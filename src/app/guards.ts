@@ -97,12 +97,58 @@ export function guestOnlyDecision(signedIn: boolean): GuardDecision {
 export const REGISTRATION_STEPS = ['hotel', 'account', 'survey', 'checkout', 'finish'] as const;
 
 /**
- * SPEC §6 / ARCHITECTURE §10: the registration pages after the landing need registration state
- * (a chosen pass...). That state arrives with the registration issue; until then every deeper
- * page sends the visitor to /registration, keeping the query.
+ * What the registration guards read of the registration state (src/features/registration/
+ * registration-state.ts); a structural subset so the rules stay pure and testable.
  */
-export function registrationStepDecision(place: Place): GuardDecision {
-  return to(`/registration${place.search}`);
+export interface RegistrationGuardState {
+  pass: unknown;
+  voucherCode: { codeType: string | null } | null;
+  account: unknown;
+  order: { status: string } | null;
+  finished: boolean;
+  eligibilityCheckComplete: boolean;
+  isWhitelisted: boolean;
+}
+
+/**
+ * SPEC §6 'a host-type voucher code that is not whitelisted blocks the flow and redirects to
+ * /registration': known only once the e-mail's eligibility check (Account step) has run.
+ */
+export function hostCodeBlocked(
+  s: Pick<RegistrationGuardState, 'voucherCode' | 'eligibilityCheckComplete' | 'isWhitelisted'>,
+): boolean {
+  return s.voucherCode?.codeType === 'host' && s.eligibilityCheckComplete && !s.isWhitelisted;
+}
+
+/** Checkout is done: the order is paid or free, or the flow reached its end. */
+export function registrationOrderComplete(s: Pick<RegistrationGuardState, 'order' | 'finished'>): boolean {
+  return s.finished || s.order?.status === 'paid' || s.order?.status === 'free';
+}
+
+/**
+ * SPEC §6 / ARCHITECTURE §10: the registration pages after the landing need the state they build
+ * on, otherwise they send the visitor to /registration keeping the query:
+ * hotel and account need a pass; survey and checkout need an account; finish needs a paid, free
+ * or finished order, or the payment provider's return (`?session=`). A blocked host code sends
+ * every page back to the landing.
+ */
+export function registrationStepDecision(place: Place, s: RegistrationGuardState): GuardDecision {
+  const path = normalizePath(place.pathname);
+  if (path === '/registration') return ALLOW;
+  const back = to(`/registration${place.search}`);
+  if (hostCodeBlocked(s)) return back;
+  switch (path) {
+    case '/registration/hotel':
+    case '/registration/account':
+      return s.pass ? ALLOW : back;
+    case '/registration/survey':
+    case '/registration/checkout':
+      return s.account ? ALLOW : back;
+    case '/registration/finish':
+      return registrationOrderComplete(s) || new URLSearchParams(place.search).get('session') ? ALLOW : back;
+    default:
+      return back;
+  }
 }
 
 /** Legacy /registration-old[/step] → /registration[/step], keeping the query. */

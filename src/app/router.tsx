@@ -3,7 +3,7 @@ import { readToken } from '../lib/token.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { AppLoading } from './app-loading.tsx';
 import { RootErrorBoundary } from './errors/root-error-boundary.tsx';
-import { legacyRegistrationTarget, parseAccommodationId, REGISTRATION_STEPS, registrationStepDecision } from './guards.ts';
+import { legacyRegistrationTarget, parseAccommodationId, REGISTRATION_STEPS } from './guards.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -51,10 +51,9 @@ async function notFoundLoader(): Promise<never> {
   notFound();
 }
 
-const registrationStepLoader = ({ request }: LoaderFunctionArgs) => {
-  const decision = registrationStepDecision(placeOf(request));
-  return decision.type === 'redirect' ? redirect(decision.to) : null;
-};
+/** Deeper registration pages need the registration state they build on (guards.ts registrationStepDecision). */
+const registrationStepLoader = (args: LoaderFunctionArgs) =>
+  guardRuntime().then((runtime) => runtime.registrationStepLoader(args));
 
 const legacyRegistrationLoader = ({ request }: LoaderFunctionArgs) => redirect(legacyRegistrationTarget(placeOf(request)));
 

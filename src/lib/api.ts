@@ -23,6 +23,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** A bearer token to send instead of the session's (e.g. the registration token of the registration flow). */
+  token?: string;
 }
 
 let unauthorizedHandler: (() => void) | null = null;
@@ -45,7 +47,7 @@ export async function api<S extends z.core.$ZodType>(
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readToken();
+  const token = options.token ?? readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -65,7 +67,8 @@ export async function api<S extends z.core.$ZodType>(
     } catch {
       // not JSON (e.g. a proxy error page): keep the status only
     }
-    if (response.status === 401 && token) unauthorizedHandler?.();
+    // Only the session's own token expiring signs the session out.
+    if (response.status === 401 && token && options.token === undefined) unauthorizedHandler?.();
     throw new ApiError(response.status, problem);
   }
   if (response.status === 204) return z.parse(schema, undefined);

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfNeeded } from '../../server/build-if-needed.ts';
 import { benchBundle } from './bundle.ts';
+import { benchFreePassClaims } from './free-pass-claims.ts';
+import { benchInvoicePdf } from './invoice-pdf.ts';
 import { writeResults } from './report.ts';
 import { startServer } from './server-process.ts';
 import { benchStartup } from './startup.ts';
@@ -21,4 +23,6 @@ try {
 }
 await benchStartup();
 await benchThroughput();
+await benchFreePassClaims();
+await benchInvoicePdf();
 writeResults();

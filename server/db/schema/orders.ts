@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { bookings } from './venue.ts';
 
@@ -18,37 +18,49 @@ export const passPools = pgTable('pass_pools', {
 });
 
 /** What a registration (or later an upgrade) costs; prices in cents, VAT in basis points. */
-export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['open', 'paid', 'free'] }).notNull().default('open'),
-  lines: jsonb('lines').$type<OrderLine[]>().notNull(),
-  net: integer('net').notNull(),
-  vatBasisPoints: integer('vat_basis_points').notNull(),
-  vat: integer('vat').notNull(),
-  gross: integer('gross').notNull(),
-  reverseCharge: boolean('reverse_charge').notNull().default(false),
-  bookingId: uuid('booking_id').references(() => bookings.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-});
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'paid', 'free'] })
+      .notNull()
+      .default('open'),
+    lines: jsonb('lines').$type<OrderLine[]>().notNull(),
+    net: integer('net').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    vat: integer('vat').notNull(),
+    gross: integer('gross').notNull(),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('orders_user_idx').on(t.userId)],
+);
 
 /** Sessions at the payment provider; one order may need several tries, it is charged once. */
-export const paymentSessions = pgTable('payment_sessions', {
-  id: text('id').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  amount: integer('amount').notNull(),
-  status: text('status', { enum: ['open', 'succeeded', 'failed'] }).notNull().default('open'),
-  redirectSuccess: text('redirect_success').notNull(),
-  redirectCancel: text('redirect_cancel').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-});
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['open', 'succeeded', 'failed'] })
+      .notNull()
+      .default('open'),
+    redirectSuccess: text('redirect_success').notNull(),
+    redirectCancel: text('redirect_cancel').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_sessions_order_idx').on(t.orderId)],
+);
 
 /** Gap-free invoice numbers per year: the counter row is incremented in the invoice's transaction. */
 export const invoiceCounters = pgTable('invoice_counters', {
@@ -70,17 +82,17 @@ export const invoices = pgTable(
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull().unique(),
-    buyer: jsonb('buyer')
-      .$type<{ name: string; company: string; address: string[]; vatId: string; email: string }>()
-      .notNull(),
+    buyer: jsonb('buyer').$type<{ name: string; company: string; address: string[]; vatId: string; email: string }>().notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     net: integer('net').notNull(),
     vatBasisPoints: integer('vat_basis_points').notNull(),
     vat: integer('vat').notNull(),
     gross: integer('gross').notNull(),
     reverseCharge: boolean('reverse_charge').notNull(),
-    status: text('status', { enum: ['paid', 'open'] }).notNull().default('paid'),
+    status: text('status', { enum: ['paid', 'open'] })
+      .notNull()
+      .default('paid'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('invoices_year_sequence').on(t.year, t.sequence)],
+  (t) => [unique('invoices_year_sequence').on(t.year, t.sequence), index('invoices_user_idx').on(t.userId)],
 );

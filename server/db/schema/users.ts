@@ -29,7 +29,9 @@ export const authTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'full' after sign-in; 'registration' for the registration flow (survey, checkout, payment only). */
-    scope: text('scope', { enum: ['full', 'registration'] }).notNull().default('full'),
+    scope: text('scope', { enum: ['full', 'registration'] })
+      .notNull()
+      .default('full'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -57,14 +57,15 @@ export const bookings = pgTable(
       .references(() => rooms.id),
     start: date('start', { mode: 'string' }).notNull(),
     end: date('end', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['confirmed', 'cancelled'] })
+    /** held: reserved by an unpaid registration checkout since createdAt (expires after 30 minutes). */
+    status: text('status', { enum: ['held', 'confirmed', 'cancelled'] })
       .notNull()
       .default('confirmed'),
     guests: jsonb('guests').$type<{ firstName: string; lastName: string }[]>().notNull().default([]),
     priceCents: integer('price_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bookings_user_idx').on(t.userId)],
+  (t) => [index('bookings_user_idx').on(t.userId), index('bookings_room_status_idx').on(t.roomId, t.status)],
 );
 
 export const trainTicketTypes = pgTable('train_ticket_types', {

@@ -12,6 +12,7 @@ import {
   grayListedProviders,
   news,
   passes,
+  passPools,
   passTypes,
   roomAvailabilities,
   rooms,
@@ -22,6 +23,7 @@ import {
   users,
   vouchers,
 } from '../schema/index.ts';
+import { FREE_STANDARD_POOL } from '../../services/pass-pool.ts';
 import { hashPassword } from '../../services/password.ts';
 import { agendaSessions as agendaRows } from './agenda.ts';
 import { countryRows } from './countries.ts';
@@ -30,7 +32,13 @@ import { EMAIL_LISTS, GRAY_LISTED_PROVIDERS } from './email-lists.ts';
 import { EVENT_CONFIG } from './event.ts';
 import { exhibitorRows } from './exhibitors.ts';
 import { NEWS } from './news.ts';
-import { BASE_PASS_TYPES, UPGRADE_PASS_TYPES, VOUCHERS, type BasePassKey } from './passes.ts';
+import {
+  BASE_PASS_TYPES,
+  FREE_STANDARD_POOL as FREE_STANDARD_TOTAL,
+  UPGRADE_PASS_TYPES,
+  VOUCHERS,
+  type BasePassKey,
+} from './passes.ts';
 import { SURVEY_QUESTIONS } from './survey.ts';
 import { TRAIN_TICKET_TYPES } from './train-tickets.ts';
 import { type UserSeed, userSeeds } from './users.ts';
@@ -72,6 +80,7 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
     await tx.insert(exhibitors).values(exhibitorRows());
     await tx.insert(news).values(NEWS);
     await seedUsers(tx, people, { passwordHash, countryIds, passTypeIds, roomsByKey, questionIds, ticketTypeIds });
+    await seedFreePassPool(tx, people);
     return { seeded: true };
   });
 }
@@ -110,6 +119,17 @@ async function seedVouchers(tx: Tx, passTypeIds: Map<BasePassKey, number>, peopl
       usedCount: uses.get(v.code) ?? 0,
     })),
   );
+}
+
+/** The free Standard Pass pool (SPEC §9), with the demo users' free passes already taken from it. */
+async function seedFreePassPool(tx: Tx, people: UserSeed[]): Promise<void> {
+  const freeKeys = new Set(BASE_PASS_TYPES.filter((t) => t.isFree).map((t) => t.key));
+  const taken = people.filter(({ pass }) => pass && freeKeys.has(pass.type)).length;
+  // A pool row created by a data migration beforehand only gets its taken count.
+  await tx
+    .insert(passPools)
+    .values({ key: FREE_STANDARD_POOL, total: FREE_STANDARD_TOTAL, taken })
+    .onConflictDoUpdate({ target: passPools.key, set: { taken } });
 }
 
 interface SeededRoom {

@@ -122,16 +122,15 @@ export interface VoucherSeed {
   validUntil: Date | null;
 }
 
-const EVENT_END = new Date('2026-03-26T18:30:00+01:00');
-
 export const FREE_STANDARD_POOL = 2000;
 
+// Demo codes have no end date (validUntil null): organizers close a code by setting one.
 export const VOUCHERS: VoucherSeed[] = [
   // The free-pass pool of SPEC §9 is the discount code's use limit.
-  { code: 'CF26', passType: 'standard', codeType: 'discount', maxUses: FREE_STANDARD_POOL, validUntil: EVENT_END },
-  { code: 'HOST-EUROPA-2026', passType: 'host', codeType: 'host', maxUses: 50, validUntil: EVENT_END },
-  { code: 'HOST-PARTNER-7731', passType: 'host', codeType: 'host', maxUses: 10, validUntil: EVENT_END },
-  { code: 'SPEAKER-2026', passType: 'speaker', codeType: 'speaker', maxUses: 400, validUntil: EVENT_END },
-  { code: 'PRESS-2026', passType: 'press', codeType: 'press', maxUses: 150, validUntil: EVENT_END },
-  { code: 'PARTNER-2026', passType: 'partner', codeType: 'partner', maxUses: null, validUntil: EVENT_END },
+  { code: 'CF26', passType: 'standard', codeType: 'discount', maxUses: FREE_STANDARD_POOL, validUntil: null },
+  { code: 'HOST-EUROPA-2026', passType: 'host', codeType: 'host', maxUses: 50, validUntil: null },
+  { code: 'HOST-PARTNER-7731', passType: 'host', codeType: 'host', maxUses: 10, validUntil: null },
+  { code: 'SPEAKER-2026', passType: 'speaker', codeType: 'speaker', maxUses: 400, validUntil: null },
+  { code: 'PRESS-2026', passType: 'press', codeType: 'press', maxUses: 150, validUntil: null },
+  { code: 'PARTNER-2026', passType: 'partner', codeType: 'partner', maxUses: null, validUntil: null },
 ];

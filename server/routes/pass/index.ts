@@ -1,22 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Pass, type PassType, passSchema } from '../../../src/shared/contracts/index.ts';
+import { type Pass, passSchema } from '../../../src/shared/contracts/index.ts';
 import { passes, passTypes, vouchers } from '../../db/schema/index.ts';
 import { authOf } from '../../types.ts';
+import { toPassTypeDto } from './dto.ts';
+import { eligibilityRoutes } from './eligibility.ts';
+import { takenPassesRoutes } from './taken-passes.ts';
+import { passTypeRoutes } from './types.ts';
+import { voucherRoutes } from './voucher.ts';
 
-export function toPassTypeDto(row: typeof passTypes.$inferSelect, codeType: string | null = null): PassType {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind,
-    description: row.description,
-    price: row.priceCents,
-    isFree: row.isFree,
-    upgradeableBy: row.upgradeableBy,
-    codeType,
-  };
-}
+// Kept here too: other modules import the mapper from the pass routes' entry point.
+export { toPassTypeDto } from './dto.ts';
 
 export const passRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -43,4 +38,10 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  // Public registration lookups: pass types, voucher codes, eligibility, free-pass availability.
+  await app.register(passTypeRoutes);
+  await app.register(voucherRoutes);
+  await app.register(eligibilityRoutes);
+  await app.register(takenPassesRoutes);
 };

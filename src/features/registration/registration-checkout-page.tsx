@@ -1,13 +1,217 @@
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { useAtom } from 'jotai';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../auth/form-errors.ts';
+import { Notice } from '../auth/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatEuro } from '../../lib/money.ts';
+import type { HotelChoice, Order } from '../../shared/contracts/registration.ts';
+import { BillingDetails } from './billing-details.tsx';
+import { needsPayment } from './order-format.ts';
+import { OrderSummary } from './order-summary.tsx';
+import { PaymentFailedError, paymentFailed } from './payment-failed-error.ts';
+import { checkout, createPaymentSession, hotelChoiceOf } from './registration-api.ts';
+import { registrationAtom } from './registration-state.ts';
+import './registration-flow.css';
 
+/**
+ * /registration/checkout. Back from the payment provider with `?payment=failed` it throws the 402
+ * of SPEC §2 for the router's error page; opening the checkout again retries the same order.
+ */
 export function RegistrationCheckoutPage() {
+  const [search] = useSearchParams();
+  if (paymentFailed(search)) throw new PaymentFailedError();
+  return <Checkout />;
+}
+
+type Load = { status: 'loading' } | { status: 'ready'; order: Order } | { status: 'failed'; error: unknown };
+
+function Checkout() {
+  const navigate = useNavigate();
+  const [registration, setRegistration] = useAtom(registrationAtom);
+  const token = registration.account?.registrationToken;
+  const hotel = hotelChoiceOf(registration);
+  const hotelKey = JSON.stringify(hotel);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+
+  // Prices the order and holds the room; the server keeps one order per registration, so running
+  // this again (reload, retry after a failed payment) never creates a second one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `hotelKey` stands for `hotel`; `attempt` is "Try again".
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    setLoad({ status: 'loading' });
+    checkout(token, JSON.parse(hotelKey) as HotelChoice | null).then(
+      (order) => {
+        if (cancelled) return;
+        setRegistration({ order });
+        if (order.status === 'paid') navigate('/registration/finish', { replace: true });
+        else setLoad({ status: 'ready', order });
+      },
+      (error: unknown) => {
+        if (!cancelled) setLoad({ status: 'failed', error });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [token, hotelKey, attempt, navigate, setRegistration]);
+
+  // Back from the provider's page via the browser's back button: the page may come from the
+  // back/forward cache with the button still busy.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPaying(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const complete = (order: Order) => {
+    setRegistration({ order });
+    navigate('/registration/finish');
+  };
+
+  const pay = async (order: Order) => {
+    if (!token) return;
+    setPaying(true);
+    setPayError(null);
+    try {
+      const session = await createPaymentSession(token, order);
+      // Off to the provider's hosted page; it returns to /registration/finish or ?payment=failed.
+      location.assign(session.url);
+    } catch (error) {
+      // 409: paid meanwhile (another tab) or nothing to pay; 400: the total changed. Ask again.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
+        const fresh = await checkout(token, hotel).catch(() => null);
+        if (fresh && fresh.status !== 'open') {
+          complete(fresh);
+          return;
+        }
+        if (fresh) {
+          setRegistration({ order: fresh });
+          setLoad({ status: 'ready', order: fresh });
+        }
+      }
+      setPayError(errorMessage(error));
+      setPaying(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (!token) {
+    body = (
+      <Notice tone="warning">
+        Please create your account first. <Link to="/registration/account">Go to Your Account</Link>
+      </Notice>
+    );
+  } else if (load.status === 'loading') {
+    body = (
+      <div className="card reg-summary" role="status" aria-busy="true">
+        Preparing your order…
+      </div>
+    );
+  } else if (load.status === 'failed') {
+    body = (
+      <CheckoutFailure
+        error={load.error}
+        hasHotel={hotel !== null}
+        onRetry={() => setAttempt((n) => n + 1)}
+        onWithoutHotel={() => setRegistration({ hotel: null, noHotel: true })}
+      />
+    );
+  } else {
+    const { order } = load;
+    const paid = needsPayment(order);
+    body = (
+      <>
+        <section className="card reg-checkout__section" aria-labelledby="checkout-order">
+          <h2 id="checkout-order" className="card-title">
+            Order overview
+          </h2>
+          <OrderSummary order={order} />
+        </section>
+        <BillingDetails />
+        {payError ? <Notice tone="danger">{payError}</Notice> : null}
+        <div className="reg-checkout__pay">
+          <p className="reg-checkout__hint">
+            {paid
+              ? 'You will be taken to the secure page of our payment provider. Your payment is charged only once, even if you try again.'
+              : 'Your pass is free: no payment is needed.'}
+          </p>
+          <div className="reg-actions">
+            <Link to="/registration/survey" className="btn btn-ghost">
+              Back
+            </Link>
+            {paid ? (
+              <button
+                type="button"
+                className="btn btn-primary btn-lg"
+                onClick={() => void pay(order)}
+                disabled={paying}
+                aria-busy={paying || undefined}
+              >
+                {paying ? 'Opening the payment page…' : `Pay now ${formatEuro(order.gross)}`}
+              </button>
+            ) : (
+              <button type="button" className="btn btn-primary btn-lg" onClick={() => complete(order)}>
+                Complete registration
+              </button>
+            )}
+          </div>
+        </div>
+      </>
+    );
+  }
+
   return (
-    <>
-      <PageHeader title="Checkout" />
-      <EmptyState title="Opens soon: review and confirm">
-        You will review your pass and hotel and complete your registration here.
-      </EmptyState>
-    </>
+    <div className="reg-step">
+      <PageHeader title="Checkout" lead="Please check your order before completing your registration." />
+      {body}
+    </div>
+  );
+}
+
+interface CheckoutFailureProps {
+  error: unknown;
+  hasHotel: boolean;
+  onRetry: () => void;
+  onWithoutHotel: () => void;
+}
+
+/** Sold-out room (409): say so and lead back to the Hotel step; anything else: try again. */
+function CheckoutFailure({ error, hasHotel, onRetry, onWithoutHotel }: CheckoutFailureProps) {
+  if (error instanceof ApiError && error.status === 409 && hasHotel) {
+    return (
+      <div className="card reg-summary">
+        <Notice tone="warning">
+          {error.problem?.detail ?? 'The room you chose is no longer available for your dates.'} Please choose another room, or
+          continue without a hotel.
+        </Notice>
+        <div className="reg-actions">
+          <button type="button" className="btn btn-ghost" onClick={onWithoutHotel}>
+            Continue without a hotel
+          </button>
+          <Link to="/registration/hotel" className="btn btn-primary">
+            Choose another room
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="card reg-summary">
+      <Notice tone="danger">{errorMessage(error)}</Notice>
+      <div className="reg-actions">
+        <span />
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,202 @@
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { useAtom } from 'jotai';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { formatEuro } from '../../lib/money.ts';
+import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { nightCount } from '../../shared/stay.ts';
+import { errorMessage } from '../auth/form-errors.ts';
+import { AccommodationCard } from './accommodation-card.tsx';
+import { fetchAccommodations } from './hotel-api.ts';
+import {
+  type AccommodationOrder,
+  DEFAULT_STAY,
+  formatStay,
+  hotelChoice,
+  pluralNights,
+  STAY_WINDOW,
+  type Stay,
+  stayError,
+} from './hotel-search.ts';
+import { registrationAtom } from './registration-state.ts';
+import { useRequest } from './use-request.ts';
+import './hotel-step.css';
 
+const ORDERS: { value: AccommodationOrder; label: string }[] = [
+  { value: 'priceLowHigh', label: 'Price: low to high' },
+  { value: 'priceHighLow', label: 'Price: high to low' },
+];
+
+/**
+ * /registration/hotel (optional step): partner hotels for the stay (default 23–27 March 2026, one
+ * guest), cheapest first or dearest first; a hotel opens to its rooms with price per night, nights,
+ * total and live availability. 'Select room' or 'No hotel' store the choice and go on to the account.
+ */
 export function RegistrationHotelPage() {
+  const [registration, update] = useAtom(registrationAtom);
+  const navigate = useNavigate();
+  const [stay, setStay] = useState<Stay>(() =>
+    registration.hotel ? { start: registration.hotel.start, end: registration.hotel.end } : DEFAULT_STAY,
+  );
+  const [order, setOrder] = useState<AccommodationOrder>('priceLowHigh');
+  const problem = stayError(stay);
+  const nights = problem ? 0 : nightCount(stay.start, stay.end);
+  const search = useRequest(
+    (signal) => (problem ? Promise.resolve<Accommodation[]>([]) : fetchAccommodations(stay, order, signal)),
+    [stay.start, stay.end, order, problem],
+  );
+
+  function selectRoom(accommodation: Accommodation, room: Room) {
+    update({ hotel: hotelChoice(accommodation, room, stay), noHotel: false });
+    navigate('/registration/account');
+  }
+
+  function noHotel() {
+    update({ hotel: null, noHotel: true });
+    navigate('/registration/account');
+  }
+
+  const chosen = registration.hotel;
   return (
-    <>
-      <PageHeader title="Book your hotel room" />
-      <EmptyState title="Hotel booking opens soon">
-        Partner hotels near Europa-Park will be bookable as part of your registration.
-      </EmptyState>
-    </>
+    <div className="hotel-step">
+      <PageHeader
+        title="Book your hotel room"
+        documentTitle="Hotel · Registration"
+        lead="Stay at one of our partner hotels around Europa-Park. Booking a room is optional: you can also continue without a hotel."
+      />
+
+      {chosen ? (
+        <div className="alert alert-success hotel-step__chosen" role="status">
+          <p>
+            Your choice: <strong>{chosen.name}</strong>, {chosen.roomName}, {formatStay(chosen)} ({pluralNights(chosen.nights)},{' '}
+            {formatEuro(chosen.pricePerNight * chosen.nights)})
+          </p>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => navigate('/registration/account')}>
+            Continue
+          </button>
+        </div>
+      ) : null}
+
+      <section className="card hotel-step__search" aria-label="Your stay">
+        <StayFields stay={stay} onChange={setStay} error={problem} />
+        <div className="hotel-step__search-footer">
+          <p className="hotel-step__summary">{problem ? '\u00a0' : `${formatStay(stay)} · ${pluralNights(nights)} · 1 guest`}</p>
+          <fieldset className="hotel-step__order">
+            <legend className="visually-hidden">Sort hotels</legend>
+            {ORDERS.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                className={`hotel-step__order-option${order === option.value ? ' is-active' : ''}`}
+                aria-pressed={order === option.value}
+                onClick={() => setOrder(option.value)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </fieldset>
+        </div>
+      </section>
+
+      <div className="hotel-step__no-hotel">
+        <div>
+          <p className="hotel-step__no-hotel-title">Staying elsewhere?</p>
+          <p className="hotel-step__no-hotel-text">You can book a room later from your account, while rooms last.</p>
+        </div>
+        <button type="button" className={`btn ${registration.noHotel ? 'btn-primary' : ''}`} onClick={noHotel}>
+          {MESSAGES.noHotel}
+        </button>
+      </div>
+
+      {search.status === 'loading' ? <HotelSkeleton /> : null}
+      {search.status === 'error' ? (
+        <div className="alert alert-danger hotel-step__error" role="alert">
+          <p>We could not load the hotels. {errorMessage(search.error)}</p>
+          <button type="button" className="btn btn-sm" onClick={search.retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {search.status === 'ready' && !problem ? (
+        search.data.length === 0 ? (
+          <p className="hotel-step__empty">
+            No partner hotel has a room for these dates. Try other dates or continue without a hotel.
+          </p>
+        ) : (
+          <ul className="hotel-step__list" aria-label="Partner hotels">
+            {search.data.map((accommodation) => {
+              const selectedRoomId = chosen?.accommodationId === accommodation.id ? chosen.roomId : null;
+              return (
+                <li key={accommodation.id}>
+                  <AccommodationCard
+                    accommodation={accommodation}
+                    nights={nights}
+                    selectedRoomId={selectedRoomId}
+                    initiallyOpen={selectedRoomId !== null}
+                    onSelect={(room) => selectRoom(accommodation, room)}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function StayFields({ stay, onChange, error }: { stay: Stay; onChange: (stay: Stay) => void; error: string | null }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const describedBy = error ? errorId : undefined;
+  return (
+    <div className="hotel-step__dates">
+      <div className={`field${error ? ' is-danger' : ''}`}>
+        <label className="field-label" htmlFor={`${id}-start`}>
+          Check-in
+        </label>
+        <input
+          id={`${id}-start`}
+          type="date"
+          value={stay.start}
+          min={STAY_WINDOW.firstCheckIn}
+          max={stay.end || STAY_WINDOW.lastCheckOut}
+          onChange={(event) => onChange({ ...stay, start: event.target.value })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      </div>
+      <div className={`field${error ? ' is-danger' : ''}`}>
+        <label className="field-label" htmlFor={`${id}-end`}>
+          Check-out
+        </label>
+        <input
+          id={`${id}-end`}
+          type="date"
+          value={stay.end}
+          min={stay.start || STAY_WINDOW.firstCheckIn}
+          max={STAY_WINDOW.lastCheckOut}
+          onChange={(event) => onChange({ ...stay, end: event.target.value })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      </div>
+      {error ? (
+        <p id={errorId} className="field-error hotel-step__dates-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function HotelSkeleton() {
+  return (
+    <div className="hotel-step__list" role="status" aria-label="Loading hotels">
+      <div className="hotel is-skeleton" />
+      <div className="hotel is-skeleton" />
+      <div className="hotel is-skeleton" />
+    </div>
   );
 }

@@ -9,9 +9,7 @@ import { orderSchema } from '../../shared/contracts/registration.ts';
  * an older version that no longer fits is dropped instead of breaking the flow.
  */
 export const registrationStateSchema = z.object({
-  pass: z.nullable(
-    z.object({ id: z.int(), name: z.string(), kind: z.string(), price: z.int(), isFree: z.boolean() }),
-  ),
+  pass: z.nullable(z.object({ id: z.int(), name: z.string(), kind: z.string(), price: z.int(), isFree: z.boolean() })),
   voucherCode: z.nullable(z.object({ code: z.string(), codeType: z.nullable(z.string()), valid: z.boolean() })),
   /** The chosen room, or null; `noHotel` records an explicit 'No hotel'. */
   hotel: z.nullable(
@@ -37,9 +35,7 @@ export const registrationStateSchema = z.object({
   lastName: z.string(),
   address: z.nullable(addressSchema),
   /** Set once POST /api/registration/account succeeded. */
-  account: z.nullable(
-    z.object({ uuid: z.string(), registrationToken: z.string(), passStatus: z.enum(['pending', 'approved']) }),
-  ),
+  account: z.nullable(z.object({ uuid: z.string(), registrationToken: z.string(), passStatus: z.enum(['pending', 'approved']) })),
   surveyCompleted: z.boolean(),
   order: z.nullable(orderSchema),
   finished: z.boolean(),

@@ -1,11 +1,194 @@
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../auth/form-errors.ts';
+import { Notice } from '../auth/notice.tsx';
+import { SurveyQuestion } from '../survey/survey-question.tsx';
+import { type AnswerValue, type Answers, buildAnswers, validateAnswer } from '../survey/validate-answer.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import type { SurveyQuestion as Question } from '../../shared/contracts/catalog.ts';
+import { fetchSurveyQuestions, submitSurveyAnswers } from './registration-api.ts';
+import { registrationAtom } from './registration-state.ts';
+import '../survey/survey.css';
+import './registration-flow.css';
 
+/** /registration/survey: the survey questions on one page, sent with the registration token. */
 export function RegistrationSurveyPage() {
+  const registration = useAtomValue(registrationAtom);
+  const token = registration.account?.registrationToken;
+  let body: ReactNode;
+  if (!token) {
+    body = (
+      <Notice tone="warning">
+        Please create your account first. <Link to="/registration/account">Go to Your Account</Link>
+      </Notice>
+    );
+  } else if (registration.surveyCompleted) {
+    body = (
+      <div className="card reg-summary">
+        <p>Thank you, your answers have been saved.</p>
+        <div className="reg-actions">
+          <span />
+          <Link to="/registration/checkout" className="btn btn-primary btn-lg">
+            Continue to checkout
+          </Link>
+        </div>
+      </div>
+    );
+  } else {
+    body = <SurveyForm token={token} />;
+  }
   return (
-    <>
-      <PageHeader title="Survey" />
-      <EmptyState title="Questions open soon">A few short questions will help us plan CloudFest 2026.</EmptyState>
-    </>
+    <div className="reg-step">
+      <PageHeader
+        title="Survey"
+        lead="A few quick questions about you and your plans. Your answers help us shape CloudFest 2026."
+      />
+      {body}
+    </div>
+  );
+}
+
+type Load = { status: 'loading' } | { status: 'ready'; questions: Question[] } | { status: 'failed'; message: string };
+
+function SurveyForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const setRegistration = useSetAtom(registrationAtom);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [errors, setErrors] = useState<Readonly<Record<number, string | null>>>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headings = useRef(new Map<number, HTMLHeadingElement>());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the "Try again" trigger.
+  useEffect(() => {
+    let cancelled = false;
+    setLoad({ status: 'loading' });
+    fetchSurveyQuestions(token).then(
+      (list) => {
+        if (!cancelled) setLoad({ status: 'ready', questions: [...list].sort((a, b) => a.position - b.position) });
+      },
+      (error: unknown) => {
+        if (!cancelled) setLoad({ status: 'failed', message: errorMessage(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [token, attempt]);
+
+  const questions = useMemo(() => (load.status === 'ready' ? load.questions : []), [load]);
+
+  const finish = () => {
+    setRegistration({ surveyCompleted: true });
+    navigate('/registration/checkout');
+  };
+
+  const change = (question: Question, value: AnswerValue) => {
+    setAnswers((previous) => ({ ...previous, [question.id]: value }));
+    setSubmitError(null);
+    // Too many checkboxes is said at once; "required" waits for submit unless already shown.
+    const problem = validateAnswer(question, value);
+    setErrors((previous) => ({
+      ...previous,
+      [question.id]: problem !== null && (previous[question.id] || question.kind === 'multiple') ? problem : null,
+    }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = Object.fromEntries(questions.map((question) => [question.id, validateAnswer(question, answers[question.id])]));
+    setErrors(found);
+    const firstInvalid = questions.find((question) => found[question.id] !== null);
+    if (firstInvalid) {
+      headings.current.get(firstInvalid.id)?.focus();
+      return;
+    }
+    const body = buildAnswers(questions, answers);
+    // Nothing answered and nothing required: there is nothing to send.
+    if (body.length === 0) {
+      finish();
+      return;
+    }
+    setBusy(true);
+    setSubmitError(null);
+    try {
+      await submitSurveyAnswers(token, body);
+      finish();
+    } catch (error) {
+      setSubmitError(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  if (load.status === 'loading') {
+    return (
+      <div className="card reg-summary" role="status">
+        Loading the questions…
+      </div>
+    );
+  }
+  if (load.status === 'failed') {
+    return (
+      <div className="card reg-summary">
+        <Notice tone="danger">{load.message}</Notice>
+        <div className="reg-actions">
+          <span />
+          <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (questions.length === 0) {
+    return (
+      <div className="card reg-summary">
+        <p>There are no survey questions at the moment.</p>
+        <div className="reg-actions">
+          <span />
+          <button type="button" className="btn btn-primary btn-lg" onClick={finish}>
+            Continue
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="reg-form" onSubmit={submit} noValidate>
+      <ol className="reg-survey">
+        {questions.map((question, index) => (
+          <li key={question.id} className="card reg-survey__item">
+            <span className="reg-survey__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <SurveyQuestion
+              question={question}
+              value={answers[question.id]}
+              error={errors[question.id] ?? null}
+              disabled={busy}
+              onChange={(value) => change(question, value)}
+              headingRef={(element) => {
+                if (element) headings.current.set(question.id, element);
+                else headings.current.delete(question.id);
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+      {submitError ? <Notice tone="danger">{submitError}</Notice> : null}
+      <div className="reg-actions">
+        <Link to="/registration/account" className="btn btn-ghost">
+          Back
+        </Link>
+        <button type="submit" className="btn btn-primary btn-lg" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving…' : 'Save answers and continue'}
+        </button>
+      </div>
+    </form>
   );
 }

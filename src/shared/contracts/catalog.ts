@@ -119,7 +119,8 @@ export const bookingSchema = z.object({
   roomName: z.optional(z.string()),
   start: isoDate,
   end: isoDate,
-  status: z.enum(['confirmed', 'cancelled']),
+  /** held: reserved during a registration checkout, awaiting payment. */
+  status: z.enum(['held', 'confirmed', 'cancelled']),
   guests: z.array(guestSchema),
   /** Price in cents. */
   price: z.int(),

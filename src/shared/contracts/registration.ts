@@ -153,3 +153,22 @@ export const paymentSessionSchema = z.object({
   /** The provider's hosted checkout page. */
   url: z.string(),
 });
+
+/** GET /api/payment/session/{id}: the outcome the finish page checks after the provider's redirect. */
+export const paymentSessionStatusSchema = z.object({
+  paymentSessionId: z.string(),
+  status: z.enum(['open', 'succeeded', 'failed']),
+  order: orderSchema,
+});
+export type PaymentSessionStatus = z.infer<typeof paymentSessionStatusSchema>;
+
+/** GET /api/invoice: one row of the list; the PDF is GET /api/invoice/{id}/pdf. */
+export const invoiceSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  issuedAt: z.string(),
+  /** Cents. */
+  gross: z.int(),
+  status: z.enum(['paid', 'open']),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;

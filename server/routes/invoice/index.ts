@@ -1,0 +1,57 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eventConfigSchema } from '../../../src/shared/contracts/catalog.ts';
+import { type Invoice, invoiceSchema } from '../../../src/shared/contracts/registration.ts';
+import { config, invoices } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { renderInvoicePdf } from '../../services/invoice-pdf.ts';
+import { authOf } from '../../types.ts';
+
+/** The signed-in user's invoices and their PDFs; another user's invoice is a 404 like a missing one. */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/',
+    { preHandler: app.authenticate, schema: { tags: ['invoice'], response: { 200: z.array(invoiceSchema) } } },
+    async (request): Promise<Invoice[]> => {
+      const rows = await db
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          issuedAt: invoices.issuedAt,
+          gross: invoices.gross,
+          status: invoices.status,
+        })
+        .from(invoices)
+        .where(eq(invoices.userId, authOf(request).userId))
+        .orderBy(desc(invoices.issuedAt));
+      return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
+    },
+  );
+
+  // A plain GET link works too: the auth plugin accepts the HttpOnly session cookie on safe methods.
+  app.get(
+    '/:id/pdf',
+    { preHandler: app.authenticate, schema: { tags: ['invoice'], params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const [invoice] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, request.params.id), eq(invoices.userId, authOf(request).userId)))
+        .limit(1);
+      if (!invoice) throw notFound('Invoice');
+      const [event] = await db.select().from(config).where(eq(config.key, 'event')).limit(1);
+      const dates = eventConfigSchema.safeParse(event?.value);
+      const supply = dates.success
+        ? { from: dates.data.startDate, to: dates.data.endDate }
+        : { from: '2026-03-24', to: '2026-03-26' };
+      const pdf = await renderInvoicePdf({ ...invoice, supply });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+};

@@ -1,0 +1,136 @@
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invoice, Order } from '../../../src/shared/contracts/registration.ts';
+import { REVERSE_CHARGE_NOTE } from '../../../src/shared/pricing.ts';
+import { SELLER } from '../../services/invoice-pdf.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
+import { createRegistrant, type RegistrantOptions } from '../../testing/registrant.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Headers = Record<string, string>;
+let t: TestApp;
+let buyer: { headers: Headers; invoice: Invoice };
+let company: { headers: Headers; invoice: Invoice };
+
+/** A user who registered and paid through the sandbox, signed in with a full token. */
+async function paidRegistration(options: Partial<RegistrantOptions>) {
+  const { headers } = await createRegistrant(t.database.db, { scope: 'full', ...options } as RegistrantOptions);
+  const checkout = await t.app.inject({ method: 'POST', url: '/api/registration/checkout', headers, payload: { hotel: null } });
+  const order = checkout.json() as Order;
+  const session = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/session',
+    headers,
+    payload: {
+      item: order.id,
+      amount: order.gross,
+      redirectSuccess: '/registration/finish',
+      redirectCancel: '/registration/checkout',
+    },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: `/payment/sandbox/${session.json().paymentSessionId}/complete`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'outcome=succeeded',
+  });
+  const list = await t.app.inject({ method: 'GET', url: '/api/invoice', headers });
+  const [invoice] = list.json() as Invoice[];
+  if (!invoice) throw new Error(`no invoice: ${list.body}`);
+  return { headers, invoice };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await paidRegistration({ email: 'buyer@company.example' });
+  company = await paidRegistration({
+    email: 'eu@company.example',
+    country: 'NL',
+    vatId: 'NL004495445B01',
+    company: 'Voorbeeld B.V.',
+  });
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/invoice', () => {
+  it('lists the signed-in user’s invoices', async () => {
+    const res = await get('/api/invoice', buyer.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const list = res.json() as Invoice[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ number: buyer.invoice.number, gross: 35_581, status: 'paid' });
+    expect(list[0]?.number).toMatch(/^CF-\d{4}-\d{6}$/);
+    expect(Number.isNaN(Date.parse(list[0]?.issuedAt ?? ''))).toBe(false);
+  });
+
+  it('needs a full sign-in: no token or a registration token is 401', async () => {
+    expect((await get('/api/invoice')).statusCode).toBe(401);
+    const { headers } = await createRegistrant(t.database.db, { email: 'still-registering@company.example' });
+    expect((await get('/api/invoice', headers)).statusCode).toBe(401);
+  });
+
+  it('answers an empty list for a user without invoices', async () => {
+    const attendee = await t.login('attendee@demo.cloudfest.example');
+    expect((await get('/api/invoice', attendee)).json()).toEqual([]);
+  });
+});
+
+describe('GET /api/invoice/:id/pdf', () => {
+  it('sends a German A4 invoice PDF with a file name', async () => {
+    const res = await get(`/api/invoice/${buyer.invoice.id}/pdf`, buyer.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${buyer.invoice.number}.pdf"`);
+    const bytes = res.rawPayload;
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(1);
+    const text = pdfText(bytes);
+    for (const expected of [
+      SELLER.name,
+      SELLER.vatId,
+      buyer.invoice.number,
+      'Teststraße 1',
+      'Germany',
+      'Business Pass',
+      '299,00',
+      'Umsatzsteuer 19 % / VAT 19 %',
+      '56,81',
+      '355,81',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Reverse charge');
+  });
+
+  it('prints the reverse-charge note and both VAT IDs for an EU company', async () => {
+    const res = await get(`/api/invoice/${company.invoice.id}/pdf`, company.headers);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(REVERSE_CHARGE_NOTE);
+    expect(text).toContain('USt-IdNr. / VAT ID: NL004495445B01');
+    expect(text).toContain('Voorbeeld B.V.');
+    expect(text).toContain('Umsatzsteuer 0 % / VAT 0 %');
+  });
+
+  it('works as a plain link with the HttpOnly session cookie', async () => {
+    const token = buyer.headers.authorization?.slice('Bearer '.length);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoice/${buyer.invoice.id}/pdf`,
+      cookies: { session: token ?? '' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 404 for another user’s or an unknown invoice, 400 for a malformed id, 401 without a token', async () => {
+    const theirs = await get(`/api/invoice/${company.invoice.id}/pdf`, buyer.headers);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.headers['content-type']).toContain('application/problem+json');
+    expect((await get('/api/invoice/00000000-0000-4000-8000-000000000000/pdf', buyer.headers)).statusCode).toBe(404);
+    expect((await get('/api/invoice/42/pdf', buyer.headers)).statusCode).toBe(400);
+    expect((await get(`/api/invoice/${buyer.invoice.id}/pdf`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type VoucherCheck, voucherCheckSchema } from '../../../src/shared/contracts/registration.ts';
+import { passTypes } from '../../db/schema/index.ts';
+import { findVoucher, normaliseVoucherCode, voucherProblem } from '../../services/vouchers.ts';
+import { toPassTypeDto } from './dto.ts';
+
+/** Per IP: enough for people typing codes, too few to guess codes by brute force. */
+export const VOUCHER_CHECKS_PER_MINUTE = 30;
+
+export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  /** A code unknown, expired, used up or of an inactive pass type answers valid: false (still 200). */
+  app.get(
+    '/voucher/:code',
+    {
+      config: { rateLimit: { max: VOUCHER_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['pass'],
+        params: z.object({ code: z.string().trim().min(1).max(64).transform(normaliseVoucherCode) }),
+        response: { 200: voucherCheckSchema },
+      },
+    },
+    async (request): Promise<VoucherCheck> => {
+      const { code } = request.params;
+      const voucher = await findVoucher(db, code);
+      if (!voucher) return { code, valid: false, codeType: null, passType: null };
+      const [type] = await db.select().from(passTypes).where(eq(passTypes.id, voucher.passTypeId)).limit(1);
+      return {
+        code,
+        valid: voucherProblem(voucher) === null && type?.active === true,
+        codeType: voucher.codeType,
+        passType: type ? toPassTypeDto(type, voucher.codeType) : null,
+      };
+    },
+  );
+};

@@ -1,0 +1,437 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../../src/shared/messages.ts';
+import { addresses, authTokens, countries, passes, passPools, passTypes, users, vouchers } from '../../db/schema/index.ts';
+import { sha256 } from '../../services/tokens.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { ACCOUNT_MESSAGES } from './account.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+const ids = { standard: 0, business: 0, host: 0, speaker: 0, press: 0, upgrade: 0, germany: 0 };
+
+// Lets a test skip the early 'any passes left?' check, so the claim inside the transaction decides.
+const poolCheck = vi.hoisted(() => ({ skipEarlyCheck: false }));
+vi.mock('../../services/pass-pool.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../services/pass-pool.ts')>();
+  return {
+    ...actual,
+    poolHasRoom: async (...args: Parameters<typeof actual.poolHasRoom>) =>
+      poolCheck.skipEarlyCheck || actual.poolHasRoom(...args),
+  };
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  // The seed's codes expire at the event's end; the tests must not depend on today's date.
+  await db.update(vouchers).set({ validUntil: new Date('2099-01-01T00:00:00Z') });
+  const types = await db.select().from(passTypes);
+  const find = (name: string) => types.find((p) => p.name === name)?.id ?? 0;
+  Object.assign(ids, {
+    standard: find('Standard Pass'),
+    business: find('Business Pass'),
+    host: find('Host Pass'),
+    speaker: find('Speaker Pass'),
+    press: find('Press Pass'),
+    upgrade: find('Business Upgrade'),
+  });
+  const [de] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'DE'));
+  ids.germany = de?.id ?? 0;
+});
+afterAll(async () => t?.close());
+
+const STRONG = 'Kangaroo-Tuesday-88!';
+let ipCounter = 0;
+const nextIp = () => `10.30.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    email: 'someone@company.example',
+    password: STRONG,
+    firstName: 'Ada',
+    lastName: 'Berger',
+    company: 'Berger Hosting GmbH',
+    address: {
+      type: 'billingAddress',
+      addressLine1: 'Hauptstraße 1',
+      zip: '77977',
+      city: 'Rust',
+      countryId: ids.germany,
+    },
+    passTypeId: ids.standard,
+    ...overrides,
+  };
+}
+
+const register = (payload: unknown, remoteAddress = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/registration/account', payload: payload as object, remoteAddress });
+
+function expectProblem(res: LightMyRequestResponse, status: number, detail?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toContain('application/problem+json');
+  expect(res.json()).toMatchObject({ status, title: expect.any(String) });
+  if (detail) expect(res.json().detail).toBe(detail);
+}
+
+async function poolTaken() {
+  const [row] = await t.database.db.select().from(passPools).where(eq(passPools.key, 'free-standard'));
+  return row?.taken ?? -1;
+}
+
+async function usedCount(code: string) {
+  const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.code, code));
+  return row?.usedCount ?? -1;
+}
+
+async function userExists(email: string) {
+  return (await t.database.db.$count(users, eq(users.email, email))) > 0;
+}
+
+async function passOf(email: string) {
+  const [row] = await t.database.db
+    .select({ pass: passes })
+    .from(passes)
+    .innerJoin(users, eq(users.id, passes.userId))
+    .where(eq(users.email, email));
+  return row?.pass;
+}
+
+async function latestMail(to: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  const [mail] = res.json() as { subject: string; text: string }[];
+  if (!mail) throw new Error(`no mail for ${to}`);
+  return mail;
+}
+
+describe('POST /api/registration/account: the free Standard Pass', () => {
+  const email = 'ada.berger@berger-hosting.example';
+
+  it('creates user, address and a pending pass, takes one free pass and answers a registration token', async () => {
+    const before = await poolTaken();
+    const res = await register(body({ email: ' Ada.Berger@Berger-Hosting.example ' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { uuid, registrationToken, passStatus } = res.json();
+    expect(passStatus).toBe('pending');
+    expect(registrationToken.length).toBeGreaterThanOrEqual(43);
+    expect(await poolTaken()).toBe(before + 1);
+
+    const db = t.database.db;
+    const [user] = await db.select().from(users).where(eq(users.id, uuid));
+    expect(user).toMatchObject({ email, firstName: 'Ada', lastName: 'Berger', company: 'Berger Hosting GmbH' });
+    expect(user?.emailConfirmedAt).toBeNull();
+    const [address] = await db.select().from(addresses).where(eq(addresses.userId, uuid));
+    expect(address).toMatchObject({
+      type: 'billingAddress',
+      city: 'Rust',
+      countryId: ids.germany,
+      company: 'Berger Hosting GmbH',
+    });
+    expect(await passOf(email)).toMatchObject({
+      passTypeId: ids.standard,
+      status: 'pending',
+      voucherCode: null,
+      approvedAt: null,
+    });
+
+    // Only the hash is stored, scoped to the registration flow, for 7 days.
+    const [token] = await db.select().from(authTokens).where(eq(authTokens.userId, uuid));
+    expect(token).toMatchObject({ tokenHash: sha256(registrationToken), scope: 'registration' });
+    const days = ((token?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('lets the registration token into the flow (survey) but not into the signed-in app', async () => {
+    const res = await register(body({ email: 'token.user@berger-hosting.example' }));
+    const headers = { authorization: `Bearer ${res.json().registrationToken}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/survey/questions/', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/', headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/pass', headers })).statusCode).toBe(401);
+  });
+
+  it('mails a confirmation link that confirms the address, after which the user can sign in fully', async () => {
+    const mail = await latestMail(email);
+    expect(mail.subject).toBe('Confirm your e-mail address for CloudFest 2026');
+    const match = mail.text.match(/http:\/\/localhost:3000(\/sign-up\/confirm\/[\w-]+\?token=[\w-]+)/);
+    if (!match?.[1]) throw new Error(`no link in ${mail.text}`);
+    const link = new URL(match[1], 'http://x');
+    const payload = { uuid: link.pathname.split('/').pop(), token: link.searchParams.get('token') };
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/confirm', payload })).statusCode).toBe(200);
+    const headers = await t.login(email, STRONG);
+    const pass = await t.app.inject({ method: 'GET', url: '/api/pass', headers });
+    expect(pass.json()).toMatchObject({ status: 'pending', passType: { name: 'Standard Pass' } });
+  });
+
+  it('counts the CF26 code and the pool when the code is given', async () => {
+    const [pool, code] = [await poolTaken(), await usedCount('CF26')];
+    const res = await register(body({ email: 'coded@berger-hosting.example', voucherCode: ' cf26 ' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await poolTaken()).toBe(pool + 1);
+    expect(await usedCount('CF26')).toBe(code + 1);
+    expect((await passOf('coded@berger-hosting.example'))?.voucherCode).toBe('CF26');
+  });
+
+  it('refuses the free pass to gray-listed providers, but lets them buy a pass', async () => {
+    const before = await poolTaken();
+    const res = await register(body({ email: 'someone@gmail.com' }));
+    expectProblem(res, 403, ACCOUNT_MESSAGES.grayListed);
+    expect(res.json().detail).toContain('business e-mail');
+    expect(res.json().errors).toEqual([{ path: 'email', message: ACCOUNT_MESSAGES.grayListed }]);
+    expect(await userExists('someone@gmail.com')).toBe(false);
+    expect(await poolTaken()).toBe(before);
+
+    const paid = await register(body({ email: 'someone@gmail.com', passTypeId: ids.business }));
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().passStatus).toBe('pending');
+    expect(await poolTaken()).toBe(before);
+  });
+
+  it('answers 409 "Free Standard Passes are all gone!" when none are left, creating nothing', async () => {
+    const db = t.database.db;
+    const [pool] = await db.select().from(passPools).where(eq(passPools.key, 'free-standard'));
+    await db
+      .update(passPools)
+      .set({ total: pool?.taken ?? 0 })
+      .where(eq(passPools.key, 'free-standard'));
+    try {
+      const res = await register(body({ email: 'too.late@berger-hosting.example' }));
+      expectProblem(res, 409, 'Free Standard Passes are all gone!');
+      expect(await userExists('too.late@berger-hosting.example')).toBe(false);
+      // Paid passes are not limited by the pool.
+      const paid = await register(body({ email: 'too.late@berger-hosting.example', passTypeId: ids.business }));
+      expect(paid.statusCode).toBe(201);
+    } finally {
+      await db.update(passPools).set({ total: 2000 }).where(eq(passPools.key, 'free-standard'));
+    }
+  });
+
+  it('hands out exactly the passes left when registrations race for the last ones', async () => {
+    const db = t.database.db;
+    const taken = await poolTaken();
+    await db
+      .update(passPools)
+      .set({ total: taken + 3 })
+      .where(eq(passPools.key, 'free-standard'));
+    try {
+      const emails = Array.from({ length: 8 }, (_, i) => `racer${i}@berger-hosting.example`);
+      const results = await Promise.all(emails.map((email) => register(body({ email }))));
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+      for (const r of results.filter((r) => r.statusCode === 409)) expect(r.json().detail).toBe(MESSAGES.freePassesGone);
+      expect(await poolTaken()).toBe(taken + 3);
+      // Refused registrations leave nothing behind, not even the user.
+      expect(await db.$count(users, inArray(users.email, emails))).toBe(3);
+      expect(
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(passes)
+          .innerJoin(users, eq(users.id, passes.userId))
+          .where(inArray(users.email, emails)),
+      ).toEqual([{ n: 3 }]);
+    } finally {
+      await db.update(passPools).set({ total: 2000 }).where(eq(passPools.key, 'free-standard'));
+    }
+  });
+});
+
+describe('POST /api/registration/account: eligibility and vouchers', () => {
+  it('refuses blacklisted addresses and domains with 403', async () => {
+    for (const email of ['banned@attacker.example', 'someone@spam-mail.example']) {
+      const res = await register(body({ email, passTypeId: ids.business }));
+      expectProblem(res, 403, ACCOUNT_MESSAGES.blacklisted);
+      expect(await userExists(email)).toBe(false);
+    }
+  });
+
+  it('approves the pass of a whitelisted address at once', async () => {
+    const res = await register(body({ email: 'guest@partner-hosting.example', passTypeId: ids.business }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().passStatus).toBe('approved');
+    const pass = await passOf('guest@partner-hosting.example');
+    expect(pass).toMatchObject({ status: 'approved' });
+    expect(pass?.approvedAt).not.toBeNull();
+  });
+
+  it('only lets invited addresses use a host code', async () => {
+    const before = await usedCount('HOST-EUROPA-2026');
+    const refused = await register(
+      body({ email: 'uninvited@company.example', passTypeId: ids.host, voucherCode: 'HOST-EUROPA-2026' }),
+    );
+    expectProblem(refused, 403, 'This host code is only valid for invited e-mail addresses.');
+    expect(await usedCount('HOST-EUROPA-2026')).toBe(before);
+
+    const invited = await register(
+      body({ email: 'host.guest@agency.example', passTypeId: ids.host, voucherCode: 'host-europa-2026' }),
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().passStatus).toBe('approved');
+    expect(await usedCount('HOST-EUROPA-2026')).toBe(before + 1);
+    expect(await passOf('host.guest@agency.example')).toMatchObject({ voucherCode: 'HOST-EUROPA-2026', passTypeId: ids.host });
+  });
+
+  it('gives a voucher pass with its code, pending for an organizer', async () => {
+    const res = await register(body({ email: 'talker@company.example', passTypeId: ids.speaker, voucherCode: 'SPEAKER-2026' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().passStatus).toBe('pending');
+  });
+
+  it.each([
+    { name: 'no code', voucherCode: undefined, status: 400, detail: ACCOUNT_MESSAGES.voucherRequired },
+    { name: 'a blank code', voucherCode: '  ', status: 400, detail: ACCOUNT_MESSAGES.voucherRequired },
+    { name: 'an unknown code', voucherCode: 'NOPE', status: 400, detail: ACCOUNT_MESSAGES.voucherInvalid },
+    { name: "another type's code", voucherCode: 'CF26', status: 400, detail: ACCOUNT_MESSAGES.voucherInvalid },
+  ])('refuses a voucher pass with $name', async ({ voucherCode, status, detail }) => {
+    const res = await register(body({ email: 'voucherless@company.example', passTypeId: ids.speaker, voucherCode }));
+    expectProblem(res, status, detail);
+    expect(res.json().errors[0].path).toBe('voucherCode');
+  });
+
+  it('refuses used-up and expired codes', async () => {
+    const db = t.database.db;
+    await db
+      .update(vouchers)
+      .set({ maxUses: sql`${vouchers.usedCount}` })
+      .where(eq(vouchers.code, 'PRESS-2026'));
+    const full = await register(body({ email: 'press@company.example', passTypeId: ids.press, voucherCode: 'PRESS-2026' }));
+    expectProblem(full, 409, ACCOUNT_MESSAGES.voucherUsedUp);
+
+    await db
+      .update(vouchers)
+      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(vouchers.code, 'SPEAKER-2026'));
+    const expired = await register(
+      body({ email: 'late.talker@company.example', passTypeId: ids.speaker, voucherCode: 'SPEAKER-2026' }),
+    );
+    expectProblem(expired, 400, ACCOUNT_MESSAGES.voucherExpired);
+  });
+
+  it('refuses unknown, inactive and upgrade pass types', async () => {
+    const db = t.database.db;
+    for (const passTypeId of [999_999, ids.upgrade]) {
+      const res = await register(body({ email: 'typo@company.example', passTypeId }));
+      expectProblem(res, 400, ACCOUNT_MESSAGES.passTypeUnavailable);
+      expect(res.json().errors[0].path).toBe('passTypeId');
+    }
+    await db.update(passTypes).set({ active: false }).where(eq(passTypes.id, ids.business));
+    try {
+      expectProblem(await register(body({ email: 'typo@company.example', passTypeId: ids.business })), 400);
+    } finally {
+      await db.update(passTypes).set({ active: true }).where(eq(passTypes.id, ids.business));
+    }
+  });
+});
+
+describe('POST /api/registration/account: account and address rules', () => {
+  it('answers 409 with errors[email] for an existing account', async () => {
+    const res = await register(body({ email: 'attendee@demo.cloudfest.example', passTypeId: ids.business }));
+    expectProblem(res, 409, ACCOUNT_MESSAGES.emailTaken);
+    expect(res.json().errors).toEqual([{ path: 'email', message: ACCOUNT_MESSAGES.emailTaken }]);
+  });
+
+  it('enforces the password rule and the strength score', async () => {
+    const rule = await register(body({ email: 'weak@company.example', password: 'alllowercase' }));
+    expectProblem(rule, 400);
+    expect(rule.json().errors).toContainEqual({ path: 'password', message: MESSAGES.passwordRule });
+    const weak = await register(body({ email: 'weak@company.example', password: 'Password1!' }));
+    expectProblem(weak, 400, MESSAGES.passwordTooWeak);
+    expect(await userExists('weak@company.example')).toBe(false);
+  });
+
+  it('needs a complete billing address in a known country', async () => {
+    const incomplete = await register(body({ email: 'addr@company.example', address: { type: 'billingAddress', city: 'Rust' } }));
+    expectProblem(incomplete, 400, ACCOUNT_MESSAGES.addressIncomplete);
+    expect(incomplete.json().errors[0].path).toBe('address');
+    const unknown = await register(
+      body({
+        email: 'addr@company.example',
+        address: { type: 'billingAddress', addressLine1: 'Hauptstraße 1', zip: '1', city: 'Rust', countryId: 99_999 },
+      }),
+    );
+    expectProblem(unknown, 400, ACCOUNT_MESSAGES.unknownCountry);
+    expect(unknown.json().errors[0].path).toBe('address.countryId');
+  });
+
+  it('checks a given VAT ID and stores a valid one', async () => {
+    const address = (vatId: string) => ({ ...body().address, vatId });
+    const bad = await register(body({ email: 'vat@company.example', passTypeId: ids.business, address: address('DE136695977') }));
+    expectProblem(bad, 400, MESSAGES.invalidVatId);
+    expect(bad.json().errors[0].path).toBe('address.vatId');
+    const good = await register(
+      body({ email: 'vat@company.example', passTypeId: ids.business, address: address('ATU 135 856 27') }),
+    );
+    expect(good.statusCode, good.body).toBe(201);
+    const [row] = await t.database.db.select().from(addresses).where(eq(addresses.userId, good.json().uuid));
+    expect(row?.vatId).toBe('ATU 135 856 27');
+  });
+});
+
+describe('POST /api/registration/account: bad input never answers 500', () => {
+  it.each([
+    { name: 'an empty object', payload: {} },
+    { name: 'a bad e-mail', payload: { email: 'not-an-email' } },
+    { name: 'a string pass type', payload: { passTypeId: 'one' } },
+    { name: 'a negative pass type', payload: { passTypeId: -1 } },
+    { name: 'a wrong address type', payload: { address: { type: 'homeAddress' } } },
+    { name: 'a huge country id', payload: { address: { type: 'billingAddress', countryId: 2 ** 40 } } },
+    { name: 'an overlong name', payload: { firstName: 'x'.repeat(101) } },
+    { name: 'a blank name', payload: { lastName: '   ' } },
+    { name: 'an overlong voucher code', payload: { voucherCode: 'X'.repeat(65) } },
+    { name: 'a number as voucher code', payload: { voucherCode: 5 } },
+  ])('answers 400 problem+json to $name', async ({ payload }) => {
+    const res = await register(Object.keys(payload).length ? body(payload) : payload);
+    expectProblem(res, 400);
+  });
+
+  it('answers 400 to malformed JSON and 415 to another content type', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/registration/account',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: nextIp(),
+    });
+    expectProblem(malformed, 400);
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/registration/account',
+      payload: 'email,password',
+      headers: { 'content-type': 'text/csv' },
+      remoteAddress: nextIp(),
+    });
+    expectProblem(csv, 415);
+  });
+
+  it('rate-limits registrations per IP like sign-up', async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await register({}, ip)).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expectProblem(await register({}, ip), 429);
+  });
+});
+
+describe('registration writes are all-or-nothing', () => {
+  it('rolls back user, address, pass, tokens and the code use when the last free pass goes mid-way', async () => {
+    const db = t.database.db;
+    const [pool] = await db.select().from(passPools).where(eq(passPools.key, 'free-standard'));
+    await db
+      .update(passPools)
+      .set({ total: pool?.taken ?? 0 })
+      .where(eq(passPools.key, 'free-standard'));
+    const codeUses = await usedCount('CF26');
+    // As if the last pass went to a concurrent registration after this one's early check.
+    poolCheck.skipEarlyCheck = true;
+    try {
+      const res = await register(body({ email: 'mid.way@berger-hosting.example', voucherCode: 'CF26' }));
+      expectProblem(res, 409, MESSAGES.freePassesGone);
+    } finally {
+      poolCheck.skipEarlyCheck = false;
+      await db.update(passPools).set({ total: 2000 }).where(eq(passPools.key, 'free-standard'));
+    }
+    expect(await userExists('mid.way@berger-hosting.example')).toBe(false);
+    expect(await usedCount('CF26')).toBe(codeUses);
+    expect(await db.$count(authTokens, sql`${authTokens.userId} not in (select id from users)`)).toBe(0);
+  });
+});

@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod/mini';
+import { hasAddress } from '../../../src/shared/address.ts';
+import { registrationAccountBodySchema, registrationAccountResponseSchema } from '../../../src/shared/contracts/registration.ts';
+import { MESSAGES } from '../../../src/shared/messages.ts';
+import { publicUrl } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { addresses, authTokens, countries, passes, passTypes, users } from '../../db/schema/index.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import {
+  checkEligibility,
+  domainOf,
+  ELIGIBILITY_MESSAGES,
+  type Eligibility,
+  isGrayListedDomain,
+} from '../../services/eligibility.ts';
+import { confirmationMail } from '../../services/mail-templates.ts';
+import { hashPassword } from '../../services/password.ts';
+import { assertStrongPassword } from '../../services/password-strength.ts';
+import { claimFromPool, poolHasRoom } from '../../services/pass-pool.ts';
+import { issueConfirmLink } from '../../services/registration-mail.ts';
+import { randomToken, sha256 } from '../../services/tokens.ts';
+import { isValidFullVatId } from '../../services/vat-id.ts';
+import { findVoucher, normaliseVoucherCode, redeemVoucher, type VoucherRow, voucherProblem } from '../../services/vouchers.ts';
+
+/** The registration token only opens the flow's own calls (survey, checkout, payment); a week is plenty. */
+export const REGISTRATION_TOKEN_DAYS = 7;
+
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'An account with this e-mail address already exists.',
+  passTypeUnavailable: 'This pass type is not available.',
+  voucherRequired: 'Please enter the voucher code for this pass.',
+  voucherInvalid: 'This voucher code is not valid for this pass.',
+  voucherExpired: 'This voucher code has expired.',
+  voucherUsedUp: 'This voucher code has been used up.',
+  addressIncomplete: 'Please enter your billing address: street and number, postcode, city and country.',
+  unknownCountry: 'Unknown country.',
+  freePassesGone: MESSAGES.freePassesGone,
+  ...ELIGIBILITY_MESSAGES,
+} as const;
+
+type Body = z.output<typeof registrationAccountBodySchema>;
+type PassTypeRow = typeof passTypes.$inferSelect;
+
+interface PassChoice {
+  type: PassTypeRow;
+  voucher: VoucherRow | null;
+  status: 'pending' | 'approved';
+}
+
+const fieldProblem = (status: number, path: string, message: string) => new HttpProblem(status, message, [{ path, message }]);
+
+/** Which pass the registration gets, refused early (before the password hash) with a reason the form can show. */
+async function choosePass(db: Db, body: Body, eligibility: Eligibility): Promise<PassChoice> {
+  const [type] = await db.select().from(passTypes).where(eq(passTypes.id, body.passTypeId)).limit(1);
+  // Upgrades are bought for an existing pass (/pass/upgrade), never at registration.
+  if (!type?.active || type.kind === 'paid-upgrade') {
+    throw fieldProblem(400, 'passTypeId', ACCOUNT_MESSAGES.passTypeUnavailable);
+  }
+
+  const code = normaliseVoucherCode(body.voucherCode ?? '');
+  if (type.kind === 'voucher' && !code) throw fieldProblem(400, 'voucherCode', ACCOUNT_MESSAGES.voucherRequired);
+  let voucher: VoucherRow | null = null;
+  if (code) {
+    voucher = (await findVoucher(db, code)) ?? null;
+    if (!voucher || voucher.passTypeId !== type.id) throw fieldProblem(400, 'voucherCode', ACCOUNT_MESSAGES.voucherInvalid);
+    const problem = voucherProblem(voucher);
+    if (problem === 'expired') throw fieldProblem(400, 'voucherCode', ACCOUNT_MESSAGES.voucherExpired);
+    if (problem === 'used-up') throw fieldProblem(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
+    if (voucher.codeType === 'host' && !eligibility.isWhitelisted) {
+      throw fieldProblem(403, 'voucherCode', ACCOUNT_MESSAGES.hostNotInvited);
+    }
+  }
+
+  if (type.isFree) {
+    if (await isGrayListedDomain(db, domainOf(body.email))) throw fieldProblem(403, 'email', ACCOUNT_MESSAGES.grayListed);
+    if (!(await poolHasRoom(db))) throw new HttpProblem(409, ACCOUNT_MESSAGES.freePassesGone);
+  }
+  // Whitelisted (invited) addresses are approved at once; others wait for the payment or an organizer.
+  return { type, voucher, status: eligibility.isWhitelisted ? 'approved' : 'pending' };
+}
+
+/** The billing address must count as present (SPEC §5), in a known country, with a valid VAT ID if one is given. */
+async function assertBillingAddress(db: Db, address: Body['address']): Promise<void> {
+  if (!hasAddress(true, address) || address.countryId === null) {
+    throw fieldProblem(400, 'address', ACCOUNT_MESSAGES.addressIncomplete);
+  }
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, address.countryId)).limit(1);
+  if (!country) throw fieldProblem(400, 'address.countryId', ACCOUNT_MESSAGES.unknownCountry);
+  if (address.vatId && !isValidFullVatId(address.vatId)) throw fieldProblem(400, 'address.vatId', MESSAGES.invalidVatId);
+}
+
+const emailTaken = () => fieldProblem(409, 'email', ACCOUNT_MESSAGES.emailTaken);
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, mailer } = app;
+  const base = publicUrl(config);
+
+  /**
+   * Creates user, billing address, pass, registration token and confirmation token in one
+   * transaction: either the registration exists completely or not at all.
+   */
+  app.post(
+    '/account',
+    {
+      config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['registration'],
+        body: registrationAccountBodySchema,
+        response: { 201: registrationAccountResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { email, firstName, lastName, company, address } = body;
+      assertStrongPassword(body.password, [email, firstName, lastName]);
+
+      const eligibility = await checkEligibility(db, email);
+      if (eligibility.isBlacklisted) throw fieldProblem(403, 'email', ACCOUNT_MESSAGES.blacklisted);
+      const choice = await choosePass(db, body, eligibility);
+      await assertBillingAddress(db, address);
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (existing) throw emailTaken();
+
+      const passwordHash = await hashPassword(body.password);
+      const token = randomToken();
+      const { userId, confirmUrl } = await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ email, passwordHash, firstName, lastName, company })
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id });
+        if (!user) throw emailTaken();
+        await tx.insert(addresses).values({ ...address, company: address.company || company, userId: user.id });
+        const approved = choice.status === 'approved';
+        await tx.insert(passes).values({
+          userId: user.id,
+          passTypeId: choice.type.id,
+          status: choice.status,
+          voucherCode: choice.voucher?.code ?? null,
+          approvedAt: approved ? new Date() : null,
+        });
+        await tx.insert(authTokens).values({
+          tokenHash: sha256(token),
+          userId: user.id,
+          scope: 'registration',
+          expiresAt: new Date(Date.now() + REGISTRATION_TOKEN_DAYS * 86_400_000),
+        });
+        const link = await issueConfirmLink(tx, base, user.id);
+        // The counters last: their rows stay locked until commit, so concurrent registrations wait briefly.
+        if (choice.voucher && !(await redeemVoucher(tx, choice.voucher.code))) {
+          throw fieldProblem(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
+        }
+        if (choice.type.isFree && !(await claimFromPool(tx))) throw new HttpProblem(409, ACCOUNT_MESSAGES.freePassesGone);
+        return { userId: user.id, confirmUrl: link };
+      });
+
+      // After commit, and never fatal: the account exists, and signing in re-sends the link.
+      try {
+        await mailer.send(confirmationMail(email, firstName, confirmUrl));
+      } catch (error) {
+        request.log.error({ err: error }, 'registration confirmation mail failed');
+      }
+      return reply.code(201).send({ uuid: userId, registrationToken: token, passStatus: choice.status });
+    },
+  );
+};

@@ -1,0 +1,217 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../src/shared/contracts/registration.ts';
+import { bookings, invoices, orders, passes } from '../../db/schema/index.ts';
+import { SOLD_OUT } from '../../services/booking.ts';
+import { createRegistrant, type RegistrantOptions, seededRoom } from '../../testing/registrant.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { CHECKOUT_MESSAGES } from './checkout.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const STAY = { start: '2026-03-23', end: '2026-03-27' };
+let counter = 0;
+const registrant = (options: Partial<RegistrantOptions> = {}) =>
+  createRegistrant(t.database.db, { email: `checkout${++counter}@company.example`, ...options });
+
+const checkout = (headers: Record<string, string> | undefined, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/registration/checkout', headers, payload: payload as object });
+
+async function hotel(name: string, room: string) {
+  const row = await seededRoom(t.database.db, name, room);
+  return { accommodationId: row.accommodationId, roomId: row.id, ...STAY };
+}
+
+async function roomLeft(choice: { accommodationId: number; roomId: number }) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/accommodation/${choice.accommodationId}/room/${choice.roomId}` });
+  return res.json().available as number;
+}
+
+const liveBookings = (userId: string) =>
+  t.database.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), ne(bookings.status, 'cancelled')));
+
+describe('POST /api/registration/checkout', () => {
+  it('needs the registration (or a full) token', async () => {
+    expect((await checkout(undefined, { hotel: null })).statusCode).toBe(401);
+    const pending = await t.login('pending@demo.cloudfest.example');
+    const res = await checkout(pending, { hotel: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'open', gross: 35_581, passStatus: 'pending' });
+  });
+
+  it('prices a paid pass with German VAT and keeps the order open', async () => {
+    const { headers } = await registrant();
+    const res = await checkout(headers, { hotel: null });
+    expect(res.statusCode).toBe(200);
+    const order = res.json() as Order;
+    expect(order).toMatchObject({
+      status: 'open',
+      net: 29_900,
+      vatRate: 0.19,
+      vat: 5_681,
+      gross: 35_581,
+      reverseCharge: false,
+      passStatus: 'pending',
+      invoiceNumber: null,
+    });
+    expect(order.lines).toEqual([{ kind: 'pass', description: 'Business Pass', quantity: 1, unitPrice: 29_900, net: 29_900 }]);
+  });
+
+  it('holds the room, and a second call updates the same order instead of booking twice', async () => {
+    const { headers, user } = await registrant();
+    const colosseo = await hotel('Hotel Colosseo', 'Comfort Single');
+    const left = await roomLeft(colosseo);
+
+    const first = (await checkout(headers, { hotel: colosseo })).json() as Order;
+    expect(first).toMatchObject({ status: 'open', net: 97_500, vat: 18_525, gross: 116_025 });
+    expect(first.lines[1]).toMatchObject({ kind: 'hotel', quantity: 4, unitPrice: 16_900, net: 67_600 });
+    expect(await roomLeft(colosseo)).toBe(left - 1);
+    const [held] = await liveBookings(user.id);
+    expect(held).toMatchObject({ status: 'held', roomId: colosseo.roomId, priceCents: 67_600 });
+
+    const again = (await checkout(headers, { hotel: colosseo })).json() as Order;
+    expect(again.id).toBe(first.id);
+    expect(await roomLeft(colosseo)).toBe(left - 1);
+    expect(await liveBookings(user.id)).toHaveLength(1);
+
+    // Another hotel: the old hold goes back, the new one is held, still one order.
+    const bellRock = await hotel('Hotel Bell Rock', 'Standard Single');
+    const bellLeft = await roomLeft(bellRock);
+    const swapped = (await checkout(headers, { hotel: bellRock })).json() as Order;
+    expect(swapped.id).toBe(first.id);
+    expect(swapped.gross).toBe(Math.round((29_900 + 4 * 15_900) * 1.19));
+    expect(await roomLeft(colosseo)).toBe(left);
+    expect(await roomLeft(bellRock)).toBe(bellLeft - 1);
+    expect((await liveBookings(user.id)).map((b) => b.roomId)).toEqual([bellRock.roomId]);
+
+    // No hotel after all: the hold goes back too.
+    const none = (await checkout(headers, { hotel: null })).json() as Order;
+    expect(none).toMatchObject({ id: first.id, gross: 35_581 });
+    expect(await roomLeft(bellRock)).toBe(bellLeft);
+    expect(await liveBookings(user.id)).toHaveLength(0);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+  });
+
+  it('completes a free pass without a hotel at once: status free, no invoice, a confirmation mail', async () => {
+    const { headers, user } = await registrant({ passType: 'Standard Pass' });
+    const res = await checkout(headers, { hotel: null });
+    expect(res.statusCode).toBe(200);
+    const order = res.json() as Order;
+    expect(order).toMatchObject({ status: 'free', gross: 0, passStatus: 'pending', invoiceNumber: null });
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.userId, user.id))).toHaveLength(0);
+    const [pass] = await t.database.db.select().from(passes).where(eq(passes.userId, user.id));
+    expect(pass?.status).toBe('pending');
+
+    const mails = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(user.email)}` })).json();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('Your CloudFest 2026 registration is complete');
+    expect(mails[0].text).toContain('Your Standard Pass awaits approval');
+
+    // Asking again answers the same order; asking for something else is a conflict.
+    const again = await checkout(headers, { hotel: null });
+    expect(again.json().id).toBe(order.id);
+    const other = await checkout(headers, { hotel: await hotel('Hotel Colosseo', 'Comfort Single') });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().detail).toBe(CHECKOUT_MESSAGES.alreadyCheckedOut);
+    expect(await liveBookings(user.id)).toHaveLength(0);
+  });
+
+  it('charges the hotel of a free pass', async () => {
+    const { headers } = await registrant({ passType: 'Standard Pass' });
+    const order = (await checkout(headers, { hotel: await hotel('Landhotel Herbolzheim', 'Single Room') })).json() as Order;
+    expect(order).toMatchObject({ status: 'open', net: 4 * 8_900, gross: Math.round(4 * 8_900 * 1.19) });
+  });
+
+  it('answers 409 without a pass or with a cancelled pass', async () => {
+    const without = await registrant();
+    await t.database.db.delete(passes).where(eq(passes.userId, without.user.id));
+    const res = await checkout(without.headers, { hotel: null });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().detail).toBe(CHECKOUT_MESSAGES.noPass);
+
+    const cancelled = await registrant({ passStatus: 'cancelled' });
+    expect((await checkout(cancelled.headers, { hotel: null })).json().detail).toBe(CHECKOUT_MESSAGES.passClosed);
+  });
+
+  it('answers 409 for a sold-out room and creates nothing', async () => {
+    const { headers, user } = await registrant();
+    const res = await checkout(headers, { hotel: await hotel('Hotel Santa Isabel', 'Cloister Double') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(SOLD_OUT);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+  });
+
+  it('answers bad input with 4xx problem+json, never 500', async () => {
+    const { headers } = await registrant();
+    const colosseo = await hotel('Hotel Colosseo', 'Comfort Single');
+    const bellRock = await hotel('Hotel Bell Rock', 'Standard Single');
+    const cases: [unknown, number][] = [
+      [{}, 400],
+      [{ hotel: 5 }, 400],
+      [{ hotel: { ...colosseo, accommodationId: 'x' } }, 400],
+      [{ hotel: { ...colosseo, roomId: -1 } }, 400],
+      [{ hotel: { ...colosseo, start: '23.03.2026' } }, 400],
+      [{ hotel: { ...colosseo, start: '2026-03-27', end: '2026-03-23' } }, 400],
+      [{ hotel: { ...colosseo, start: '2026-02-30', end: '2026-03-02' } }, 400],
+      [{ hotel: { ...colosseo, start: '2026-03-01', end: '2026-03-20' } }, 400],
+      [{ hotel: { ...colosseo, roomId: 2 ** 40 } }, 404],
+      [{ hotel: { ...colosseo, roomId: 999_999 } }, 404],
+      [{ hotel: { ...colosseo, roomId: bellRock.roomId } }, 404],
+      [{ hotel: { ...colosseo, start: '2027-03-23', end: '2027-03-27' } }, 409],
+    ];
+    for (const [payload, status] of cases) {
+      const res = await checkout(headers, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+    const reversed = await checkout(headers, { hotel: { ...colosseo, start: '2026-03-27', end: '2026-03-23' } });
+    expect(reversed.json().errors).toEqual([
+      { path: 'hotel.end', message: 'The check-out date must be after the check-in date.' },
+    ]);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/registration/checkout',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"hotel":',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+});
+
+describe('reverse charge', () => {
+  const rc = (options: Partial<RegistrantOptions>) => registrant({ company: 'Example GmbH', ...options });
+
+  it('applies to an EU company outside Germany with a valid VAT ID of its country', async () => {
+    const { headers } = await rc({ country: 'AT', vatId: 'ATU 1358 5627' });
+    const order = (await checkout(headers, { hotel: await hotel('Hotel Colosseo', 'Comfort Single') })).json() as Order;
+    expect(order).toMatchObject({ reverseCharge: true, vatRate: 0, vat: 0, net: 97_500, gross: 97_500 });
+
+    const greek = (await checkout((await rc({ country: 'GR', vatId: 'EL094259216' })).headers, { hotel: null })).json();
+    expect(greek.reverseCharge).toBe(true);
+  });
+
+  it('does not apply in Germany, outside the EU, or without a valid matching VAT ID', async () => {
+    const cases: Partial<RegistrantOptions>[] = [
+      { country: 'DE', vatId: 'DE314772507' },
+      { country: 'CH', vatId: 'CHE123456789' },
+      { country: 'AT', vatId: '' },
+      { country: 'AT', vatId: 'ATU00000000' },
+      { country: 'AT', vatId: 'FR40303265045' },
+      { country: null },
+    ];
+    for (const options of cases) {
+      const order = (await checkout((await rc(options)).headers, { hotel: null })).json() as Order;
+      expect(order, JSON.stringify(options)).toMatchObject({ reverseCharge: false, vat: 5_681, gross: 35_581 });
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutBodySchema, type HotelChoice, type Order, orderSchema } from '../../../src/shared/contracts/registration.ts';
+import { priceOrder } from '../../../src/shared/pricing.ts';
+import { nightCount, stayProblem } from '../../../src/shared/stay.ts';
+import { publicUrl } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accommodations, bookings, orders, passes, passTypes, rooms } from '../../db/schema/index.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { type BookingRow, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/booking.ts';
+import {
+  type CompletedOrder,
+  completeOrderInTx,
+  loadOrderDto,
+  passStatusOf,
+  sendOrderConfirmation,
+  toOrderDto,
+} from '../../services/order-completion.ts';
+import { loadBilling, reverseChargeApplies } from '../../services/order-pricing.ts';
+import { authOf } from '../../types.ts';
+
+export const CHECKOUT_MESSAGES = {
+  noPass: 'Please choose a pass before checking out.',
+  passClosed: 'This pass can no longer be checked out.',
+  alreadyCheckedOut: 'Your registration is already checked out.',
+} as const;
+
+const INT_MAX = 2 ** 31 - 1;
+
+/** Same room and dates as the booking (a cancelled booking no longer holds anything). */
+function sameStay(booking: BookingRow | null, hotel: HotelChoice | null): boolean {
+  if (!booking || booking.status === 'cancelled') return hotel === null;
+  return (
+    hotel !== null &&
+    booking.accommodationId === hotel.accommodationId &&
+    booking.roomId === hotel.roomId &&
+    booking.start === hotel.start &&
+    booking.end === hotel.end
+  );
+}
+
+/** Keeps, renews, swaps or drops the room held for an open order, so a user never holds two. */
+async function holdRoom(tx: Db, userId: string, previous: BookingRow | null, hotel: HotelChoice | null) {
+  if (previous && hotel && sameStay(previous, hotel)) return secureBooking(tx, previous.id, 'held');
+  // Swapping rooms: both locked at once, in booking.ts's order, before either is touched.
+  if (previous && hotel) await lockRooms(tx, [previous.roomId, hotel.roomId]);
+  if (previous) await releaseHold(tx, previous.id);
+  return hotel ? bookRoom(tx, { ...hotel, userId, status: 'held' }) : null;
+}
+
+async function hotelLine(tx: Db, booking: BookingRow) {
+  const [names] = await tx
+    .select({ name: accommodations.name, roomName: rooms.name })
+    .from(rooms)
+    .innerJoin(accommodations, eq(accommodations.id, rooms.accommodationId))
+    .where(eq(rooms.id, booking.roomId));
+  return {
+    name: names?.name ?? '',
+    roomName: names?.roomName ?? '',
+    start: booking.start,
+    end: booking.end,
+    // The price fixed when the room was booked.
+    pricePerNight: booking.priceCents / nightCount(booking.start, booking.end),
+  };
+}
+
+/**
+ * One transaction per checkout. The user's pass row is locked first (the per-user lock, see
+ * lockUser), so a double submit waits and then finds the first one's open order: it updates that
+ * order instead of booking twice.
+ */
+async function checkout(
+  tx: Db,
+  userId: string,
+  hotel: HotelChoice | null,
+): Promise<{ order: Order; completed: CompletedOrder | null }> {
+  const [own] = await tx
+    .select({ pass: passes, type: passTypes })
+    .from(passes)
+    .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
+    .where(eq(passes.userId, userId))
+    .for('update', { of: passes });
+  if (!own) throw new HttpProblem(409, CHECKOUT_MESSAGES.noPass);
+  if (own.pass.status !== 'pending' && own.pass.status !== 'approved') throw new HttpProblem(409, CHECKOUT_MESSAGES.passClosed);
+
+  const [latest] = await tx.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(1);
+  const [previous] = latest?.bookingId ? await tx.select().from(bookings).where(eq(bookings.id, latest.bookingId)) : [];
+  if (latest && latest.status !== 'open') {
+    // Done already: asking again for the same thing answers the same order; anything else is a conflict.
+    if (sameStay(previous ?? null, hotel)) return { order: await loadOrderDto(tx, latest), completed: null };
+    throw new HttpProblem(409, CHECKOUT_MESSAGES.alreadyCheckedOut);
+  }
+
+  const booking = await holdRoom(tx, userId, previous ?? null, hotel);
+  const priced = priceOrder({
+    pass: { name: own.type.name, price: own.type.priceCents },
+    hotel: booking ? await hotelLine(tx, booking) : null,
+    reverseCharge: reverseChargeApplies(await loadBilling(tx, userId)),
+  });
+  const values = {
+    lines: priced.lines,
+    net: priced.net,
+    vatBasisPoints: priced.vatBasisPoints,
+    vat: priced.vat,
+    gross: priced.gross,
+    reverseCharge: priced.reverseCharge,
+    bookingId: booking?.id ?? null,
+  };
+  const [order] = latest
+    ? await tx.update(orders).set(values).where(eq(orders.id, latest.id)).returning()
+    : await tx
+        .insert(orders)
+        .values({ ...values, userId })
+        .returning();
+  if (!order) throw new Error('order write returned nothing');
+
+  // Nothing to pay: the registration is complete now, without a payment or an invoice.
+  if (priced.gross === 0) {
+    const completed = await completeOrderInTx(tx, order.id, 'free');
+    if (!completed) throw new Error(`order ${order.id} was not open`);
+    return { order: toOrderDto(completed.order, completed.pass.status, null), completed };
+  }
+  return { order: toOrderDto(order, passStatusOf(own.pass.status), null), completed: null };
+}
+
+/** POST /api/registration/checkout: holds the hotel room and prices the order (SPEC §7, issue 3). */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/checkout',
+    {
+      preHandler: app.authenticateRegistration,
+      schema: { tags: ['registration'], body: checkoutBodySchema, response: { 200: orderSchema } },
+    },
+    async (request): Promise<Order> => {
+      const { hotel } = request.body;
+      if (hotel) {
+        const problem = stayProblem(hotel.start, hotel.end);
+        if (problem) throw new HttpProblem(400, problem.message, [{ path: `hotel.${problem.path}`, message: problem.message }]);
+        // Larger ids cannot exist (integer columns) and would make PostgreSQL fail instead of answering.
+        if (hotel.accommodationId > INT_MAX || hotel.roomId > INT_MAX) throw new HttpProblem(404, 'Room not found.');
+      }
+      const { order, completed } = await app.db.transaction((tx) => checkout(tx, authOf(request).userId, hotel));
+      if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
+      return order;
+    },
+  );
+};

@@ -1,0 +1,205 @@
+import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { REVERSE_CHARGE_NOTE, type OrderLine } from '../../src/shared/pricing.ts';
+
+/** The seller as German invoices require it (§14 UStG): full name, address, VAT ID. */
+export const SELLER = {
+  name: 'CloudFest GmbH',
+  street: 'Rheinweg 5',
+  city: '77977 Rust',
+  country: 'Deutschland / Germany',
+  vatId: 'DE314772507',
+  register: 'Amtsgericht Freiburg i. Br., HRB 712345',
+  managingDirector: 'Geschäftsführer: Christian Jäger',
+  email: 'invoices@cloudfest.example',
+} as const;
+
+export interface InvoiceDocument {
+  number: string;
+  issuedAt: Date;
+  status: 'paid' | 'open';
+  buyer: { name: string; company: string; address: string[]; vatId: string; email: string };
+  lines: OrderLine[];
+  net: number;
+  vatBasisPoints: number;
+  vat: number;
+  gross: number;
+  reverseCharge: boolean;
+  /** Date of supply (Leistungszeitraum): the event days, YYYY-MM-DD. */
+  supply: { from: string; to: string };
+}
+
+const A4 = { width: PageSizes.A4[0], height: PageSizes.A4[1] };
+const LEFT = 57; // 20 mm
+const RIGHT = A4.width - 57;
+const FOOTER_TOP = 80;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.4, 0.4, 0.45);
+
+const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const eur = (cents: number) => money.format(cents / 100);
+const germanDate = (date: Date) =>
+  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+const isoToGerman = (iso: string) => iso.split('-').reverse().join('.');
+
+/** Letters with a stroke have no Unicode decomposition: their plain letter by hand. */
+const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
+
+/**
+ * The standard PDF fonts only know WinAnsi (Latin-1 and a few more). Buyer names can be anything:
+ * keep what the font has, fall back to the plain letter (Łódź → Lodz, Čapek → Capek), and only
+ * then to '?', instead of failing the whole invoice.
+ */
+function printable(font: PDFFont): (text: string) => string {
+  const known = new Set(font.getCharacterSet());
+  const fits = (ch: string) => known.has(ch.codePointAt(0) ?? 0);
+  return (text) =>
+    Array.from(text.replace(/[\u00a0\u202f\t\r\n]/g, ' '), (ch) => {
+      if (fits(ch)) return ch;
+      const base = STROKED[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
+      return base && Array.from(base).every(fits) ? base : '?';
+    }).join('');
+}
+
+/** Greedy word wrap by measured width. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/** Renders the invoice as an A4 PDF: letterhead, buyer, numbers, items, totals, VAT or reverse-charge note. */
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const clean = printable(regular);
+  doc.setTitle(`Rechnung ${invoice.number}`);
+  doc.setAuthor(SELLER.name);
+  doc.setCreator('CloudFest 2026');
+  doc.setProducer('CloudFest 2026');
+  doc.setCreationDate(invoice.issuedAt);
+  doc.setModificationDate(invoice.issuedAt);
+
+  let page: PDFPage = doc.addPage(PageSizes.A4);
+  const text = (value: string, x: number, y: number, size = 9.5, font = regular, color = INK) =>
+    page.drawText(clean(value), { x, y, size, font, color });
+  const textRight = (value: string, right: number, y: number, size = 9.5, font = regular) => {
+    const safe = clean(value);
+    page.drawText(safe, { x: right - font.widthOfTextAtSize(safe, size), y, size, font, color: INK });
+  };
+  /** Lines of text stacked downwards from `top`, left- or right-aligned at x. */
+  const column = (values: string[], x: number, top: number, leading: number, size = 9.5, color = INK, right = false) => {
+    for (const [i, value] of values.entries()) {
+      if (right) textRight(value, x, top - i * leading, size);
+      else text(value, x, top - i * leading, size, regular, color);
+    }
+  };
+  const rule = (y: number, thickness = 0.6) =>
+    page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness, color: MUTED });
+
+  const footer = () => {
+    rule(FOOTER_TOP - 12, 0.4);
+    const parts = [
+      `${SELLER.name} · ${SELLER.street} · ${SELLER.city} · ${SELLER.country}`,
+      `${SELLER.managingDirector} · ${SELLER.register} · USt-IdNr. / VAT ID ${SELLER.vatId} · ${SELLER.email}`,
+    ];
+    column(parts, LEFT, FOOTER_TOP - 26, 10, 7, MUTED);
+  };
+
+  // Letterhead
+  text(SELLER.name, LEFT, 790, 18, bold);
+  column([SELLER.street, SELLER.city, SELLER.country, `USt-IdNr. / VAT ID: ${SELLER.vatId}`], RIGHT, 796, 12, 8.5, INK, true);
+
+  // Buyer (address window) and invoice data side by side
+  text(`${SELLER.name} · ${SELLER.street} · ${SELLER.city}`, LEFT, 712, 7, regular, MUTED);
+  const buyer = [invoice.buyer.company, invoice.buyer.name, ...invoice.buyer.address].filter((line) => line.trim());
+  column(buyer, LEFT, 694, 13, 10);
+  let y = 694 - buyer.length * 13 - 6;
+  if (invoice.buyer.vatId) text(`USt-IdNr. / VAT ID: ${invoice.buyer.vatId}`, LEFT, y, 9);
+
+  const meta: [string, string][] = [
+    ['Rechnungsnummer / Invoice no.', invoice.number],
+    ['Rechnungsdatum / Invoice date', germanDate(invoice.issuedAt)],
+    ['Leistungszeitraum / Date of supply', `${isoToGerman(invoice.supply.from)} – ${isoToGerman(invoice.supply.to)}`],
+    ['Kunde / Customer', invoice.buyer.email],
+  ];
+  meta.forEach(([label, value], i) => {
+    text(label, 330, 694 - i * 26, 7.5, regular, MUTED);
+    text(value, 330, 683 - i * 26, 10, i === 0 ? bold : regular);
+  });
+
+  y = 560;
+  text(`Rechnung / Invoice ${invoice.number}`, LEFT, y, 16, bold);
+  y -= 18;
+  text('CloudFest 2026, Europa-Park, Rust, Germany', LEFT, y, 9.5, regular, MUTED);
+
+  // Items: position, description, quantity, unit price, net amount
+  const col = { pos: LEFT, desc: LEFT + 28, qty: 360, unit: 445, amount: RIGHT };
+  y -= 30;
+  text('Pos.', col.pos, y, 8, bold);
+  text('Beschreibung / Description', col.desc, y, 8, bold);
+  textRight('Menge / Qty', col.qty, y, 8, bold);
+  textRight('Einzelpreis / Unit', col.unit, y, 8, bold);
+  textRight('Betrag netto / Net', col.amount, y, 8, bold);
+  y -= 7;
+  rule(y);
+  y -= 15;
+  invoice.lines.forEach((line, index) => {
+    const description = wrap(clean(line.description), regular, 9.5, col.qty - col.desc - 50);
+    if (y - description.length * 12 < FOOTER_TOP + 120) {
+      footer();
+      page = doc.addPage(PageSizes.A4);
+      y = 780;
+    }
+    text(String(index + 1), col.pos, y);
+    column(description, col.desc, y, 12);
+    textRight(String(line.quantity), col.qty, y);
+    textRight(eur(line.unitPrice), col.unit, y);
+    textRight(eur(line.net), col.amount, y);
+    y -= description.length * 12 + 8;
+  });
+  rule(y + 2);
+
+  // Totals
+  y -= 16;
+  const rate = invoice.vatBasisPoints / 100;
+  const totals: [string, string, boolean][] = [
+    ['Nettobetrag / Net amount', eur(invoice.net), false],
+    [`Umsatzsteuer ${rate} % / VAT ${rate} %`, eur(invoice.vat), false],
+    ['Gesamtbetrag / Total amount', eur(invoice.gross), true],
+  ];
+  for (const [label, value, strong] of totals) {
+    textRight(label, col.unit, y, strong ? 10.5 : 9.5, strong ? bold : regular);
+    textRight(value, col.amount, y, strong ? 10.5 : 9.5, strong ? bold : regular);
+    y -= strong ? 18 : 14;
+  }
+
+  y -= 14;
+  if (invoice.reverseCharge) {
+    text('Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG).', LEFT, y, 9.5, bold);
+    y -= 13;
+    for (const part of wrap(REVERSE_CHARGE_NOTE, regular, 9.5, RIGHT - LEFT)) {
+      text(part, LEFT, y);
+      y -= 13;
+    }
+    y -= 4;
+  }
+  const paid =
+    invoice.status === 'paid'
+      ? `Bezahlt am ${germanDate(invoice.issuedAt)} per Online-Zahlung. / Paid on ${germanDate(invoice.issuedAt)} by online payment.`
+      : 'Zahlbar sofort ohne Abzug. / Payable immediately without deduction.';
+  text(paid, LEFT, y);
+  y -= 13;
+  text('Vielen Dank für Ihre Registrierung. / Thank you for registering.', LEFT, y, 9.5, regular, MUTED);
+
+  footer();
+  return doc.save();
+}

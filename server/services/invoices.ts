@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import { splitVatId } from '../../src/shared/pricing.ts';
+import type { Db } from '../db/client.ts';
+import { invoiceCounters, invoices, type orders, users } from '../db/schema/index.ts';
+import { loadBilling } from './order-pricing.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** Invoices are German documents: the year of issue is the year in Germany. */
+export function invoiceYear(at: Date): number {
+  return Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(at));
+}
+
+/** CF-2026-000123 */
+export const formatInvoiceNumber = (year: number, sequence: number) => `CF-${year}-${String(sequence).padStart(6, '0')}`;
+
+/**
+ * The next number of the year, gap-free: the counter row stays locked until the caller's
+ * transaction ends, and a rollback takes the increment back with it.
+ */
+export async function nextInvoiceSequence(tx: Db, year: number): Promise<number> {
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  if (!counter) throw new Error('invoice counter upsert returned nothing');
+  return counter.last;
+}
+
+/** The buyer as printed: from the user and the billing address at the time of the invoice. */
+async function buyerOf(tx: Db, userId: string): Promise<InvoiceRow['buyer']> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new Error(`user ${userId} is missing`);
+  const { address, country } = await loadBilling(tx, userId);
+  const { countryCode, number } = splitVatId(address?.vatId ?? '');
+  const lines = address
+    ? [
+        address.addressLine1,
+        address.addressLine2,
+        [address.zip, address.city].filter(Boolean).join(' '),
+        address.state,
+        country?.name ?? '',
+      ].filter((line) => line.trim().length > 0)
+    : [];
+  return {
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    company: address?.company || user.company,
+    address: lines,
+    vatId: countryCode + number,
+    email: user.email,
+  };
+}
+
+/** Issues the invoice of a paid order inside the order's completion transaction. */
+export async function createInvoice(tx: Db, order: OrderRow, issuedAt = new Date()): Promise<InvoiceRow> {
+  const year = invoiceYear(issuedAt);
+  const sequence = await nextInvoiceSequence(tx, year);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      userId: order.userId,
+      orderId: order.id,
+      year,
+      sequence,
+      number: formatInvoiceNumber(year, sequence),
+      buyer: await buyerOf(tx, order.userId),
+      lines: order.lines,
+      net: order.net,
+      vatBasisPoints: order.vatBasisPoints,
+      vat: order.vat,
+      gross: order.gross,
+      reverseCharge: order.reverseCharge,
+      status: 'paid',
+      issuedAt,
+    })
+    .returning();
+  if (!invoice) throw new Error('invoice insert returned nothing');
+  return invoice;
+}

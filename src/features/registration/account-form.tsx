@@ -1,0 +1,419 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useAtomValue, useStore } from 'jotai';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../auth/form-errors.ts';
+import { NewPasswordField } from '../auth/new-password-field.tsx';
+import { Notice } from '../auth/notice.tsx';
+import { TextField } from '../auth/text-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { isStrongPassword } from '../../lib/password-strength.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import {
+  type AccountFormField,
+  accountBodyOf,
+  accountFormDefaults,
+  accountFormSchema,
+  billingAddressOf,
+  formFieldOfServerPath,
+} from './account-form-schema.ts';
+import { CountrySelect } from './country-select.tsx';
+import {
+  EMAIL_CHECK_MESSAGES,
+  eligibilityUpdate,
+  emailDomain,
+  emailProblem,
+  hostVoucherBlocked,
+  isCheckableEmail,
+} from './email-checks.ts';
+import { createAccount, fetchEligibility, fetchGrayListed, fetchVatIdValid } from './registration-api.ts';
+import { type RegistrationState, registrationAtom } from './registration-state.ts';
+import { isValidVatId, normalizeVatId } from './vat-id.ts';
+
+export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
+const EMAIL_CHECK_DEBOUNCE_MS = 700;
+const TERMS_URL = '/information#terms-and-conditions';
+const PRIVACY_URL = '/information#privacy-policy';
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+type VatState = 'idle' | 'checking' | 'valid';
+
+/**
+ * The Your Account form: e-mail (eligibility and provider checks while typing), password with
+ * rule and strength meter, name, company and billing address with the VAT ID check; submitting
+ * creates the account and the pending pass (POST /api/registration/account).
+ */
+export function AccountForm() {
+  const navigate = useNavigate();
+  const store = useStore();
+  const registration = useAtomValue(registrationAtom);
+  const termsId = useId();
+  const [formError, setFormError] = useState<ReactNode>(null);
+  const [emailChecking, setEmailChecking] = useState(false);
+  const [emailCheckFailed, setEmailCheckFailed] = useState(false);
+  const [vatState, setVatState] = useState<VatState>('idle');
+  const emailCheckRef = useRef<{ email: string; promise: Promise<RegistrationState> } | null>(null);
+  const validVatIds = useRef(new Set<string>());
+  const mounted = useRef(true);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setValue,
+    getValues,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(accountFormSchema),
+    mode: 'onTouched',
+    defaultValues: accountFormDefaults(registration),
+  });
+  const [email, password, firstName, lastName] = watch(['email', 'password', 'firstName', 'lastName']);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /** One check per address: eligibility (SPEC §4) and the gray-listed provider (SPEC §5), in parallel. */
+  const runEmailCheck = useCallback(
+    async (address: string): Promise<RegistrationState> => {
+      if (mounted.current) setEmailChecking(true);
+      const [eligibility, grayListed] = await Promise.all([
+        fetchEligibility(address).catch(() => null),
+        // A failed provider check counts as not gray-listed.
+        fetchGrayListed(emailDomain(address)).catch(() => false),
+      ]);
+      if (emailCheckRef.current?.email !== address) return store.get(registrationAtom); // superseded
+      if (eligibility === null) emailCheckRef.current = null; // ask again next time
+      store.set(registrationAtom, {
+        ...eligibilityUpdate(store.get(registrationAtom), address, eligibility),
+        grayListedEmailProvider: grayListed,
+      });
+      const next = store.get(registrationAtom);
+      if (mounted.current) {
+        setEmailChecking(false);
+        setEmailCheckFailed(eligibility === null);
+        // SPEC §6: back to the pass choice; the registration frame's guard drops the host code
+        // and the landing explains why.
+        if (hostVoucherBlocked(next)) navigate('/registration');
+      }
+      return next;
+    },
+    [navigate, store],
+  );
+
+  /** The state after checking `raw`, reusing a check under way or done for the same address. */
+  const checkEmail = useCallback(
+    (raw: string): Promise<RegistrationState> | null => {
+      const address = normalizeEmail(raw);
+      if (!isCheckableEmail(address)) return null;
+      if (emailCheckRef.current?.email === address) return emailCheckRef.current.promise;
+      const current = store.get(registrationAtom);
+      if (current.eligibilityCheckComplete && current.email === address && emailCheckRef.current === null) {
+        return Promise.resolve(current);
+      }
+      const entry = { email: address, promise: Promise.resolve(current) };
+      emailCheckRef.current = entry;
+      entry.promise = runEmailCheck(address);
+      return entry.promise;
+    },
+    [runEmailCheck, store],
+  );
+
+  // Check while typing, once the address looks complete and typing pauses.
+  useEffect(() => {
+    if (!isCheckableEmail(email)) return;
+    const timer = setTimeout(() => void checkEmail(email), EMAIL_CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [email, checkEmail]);
+
+  /** SPEC §5: spaces removed, checked by the server; invalid or a failed call → the message. */
+  const checkVat = async (raw: string): Promise<boolean> => {
+    const vatId = normalizeVatId(raw);
+    if (vatId === '') {
+      setVatState('idle');
+      if (errors.vatId?.type === 'vat') clearErrors('vatId');
+      return true;
+    }
+    let valid = validVatIds.current.has(vatId);
+    if (!valid) {
+      setVatState('checking');
+      valid = await isValidVatId(vatId, fetchVatIdValid);
+      // Only a yes is remembered: a failed call is asked again next time.
+      if (valid) validVatIds.current.add(vatId);
+    }
+    if (normalizeVatId(getValues('vatId')) !== vatId) return valid; // changed meanwhile
+    setVatState(valid ? 'valid' : 'idle');
+    if (valid) clearErrors('vatId');
+    else setError('vatId', { type: 'vat', message: MESSAGES.invalidVatId });
+    return valid;
+  };
+
+  const emailRegistration = register('email', {
+    onBlur: (event: { target: { value: string } }) => void checkEmail(event.target.value),
+  });
+  const vatRegistration = register('vatId', {
+    onChange: () => setVatState('idle'),
+    onBlur: (event: { target: { value: string } }) => {
+      const vatId = normalizeVatId(event.target.value);
+      if (vatId !== event.target.value) setValue('vatId', vatId);
+      void checkVat(vatId);
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    // The checks must have seen this very address; a check under way is awaited.
+    const checked = (await checkEmail(values.email)) ?? store.get(registrationAtom);
+    if (hostVoucherBlocked(checked)) return; // on its way back to /registration
+    if (checked.email === values.email && emailProblem(checked)) {
+      setFocus('email');
+      return;
+    }
+    const pass = checked.pass;
+    if (!pass) {
+      setFormError(
+        <>
+          Please choose a pass first. <Link to="/registration">Choose your pass</Link>
+        </>,
+      );
+      return;
+    }
+    if (!(await checkVat(values.vatId))) {
+      setFocus('vatId');
+      return;
+    }
+    // Same inputs as the server's check; if zxcvbn cannot load, the server decides.
+    const strong = await isStrongPassword(values.password, [values.email, values.firstName, values.lastName]).catch(() => true);
+    if (!strong) {
+      setError('password', { type: 'strength', message: MESSAGES.passwordTooWeak }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const account = await createAccount(accountBodyOf(values, { pass, voucherCode: checked.voucherCode }));
+      store.set(registrationAtom, {
+        account,
+        email: values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        address: billingAddressOf(values),
+        hasFilledOutUserData: true,
+      });
+      navigate('/registration/survey');
+    } catch (error) {
+      showSubmitError(error);
+    }
+  });
+
+  function showSubmitError(error: unknown) {
+    const problems = error instanceof ApiError ? (error.problem?.errors ?? []) : [];
+    const conflict = error instanceof ApiError && error.status === 409;
+    let focused = false;
+    for (const problem of problems) {
+      const field = formFieldOfServerPath(problem.path);
+      if (!field) continue;
+      // 'conflict' offers the sign-in link, 'refused' (blacklisted, gray-listed free pass) another pass.
+      const refused = error instanceof ApiError && error.status === 403;
+      const type = field !== 'email' ? 'server' : conflict ? 'conflict' : refused ? 'refused' : 'server';
+      setError(
+        field,
+        { type, message: field === 'email' && conflict ? EMAIL_TAKEN : problem.message },
+        { shouldFocus: !focused },
+      );
+      focused = true;
+    }
+    if (focused) return;
+    const passProblem = error instanceof ApiError && (error.status === 403 || error.status === 409);
+    setFormError(
+      <>
+        {errorMessage(error)}
+        {passProblem ? (
+          <>
+            {' '}
+            <Link to="/registration">Choose another pass</Link>
+          </>
+        ) : null}
+      </>,
+    );
+  }
+
+  // The server-side checks speak only about the address they checked, i.e. the one typed now.
+  const problem = registration.email === normalizeEmail(email) ? emailProblem(registration) : null;
+  const emailError = errors.email?.message ?? (problem ? EMAIL_CHECK_MESSAGES[problem] : undefined);
+  let emailAction: ReactNode = null;
+  if (errors.email?.type === 'conflict') emailAction = <Link to="/sign-in">Sign in instead</Link>;
+  else if (errors.email?.type === 'refused' || (!errors.email && problem))
+    emailAction = <Link to="/registration">Choose another pass</Link>;
+
+  const fieldError = (field: AccountFormField) => errors[field]?.message;
+  const termsError = fieldError('acceptTerms');
+
+  return (
+    <form className="reg-form" onSubmit={onSubmit} noValidate aria-describedby={formError ? 'account-form-error' : undefined}>
+      {formError ? (
+        <div id="account-form-error">
+          <Notice tone="danger">{formError}</Notice>
+        </div>
+      ) : null}
+
+      <fieldset className="card reg-form__section">
+        <legend className="reg-form__legend">Sign-in details</legend>
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          registration={emailRegistration}
+          error={emailError}
+          errorAction={emailAction}
+          aria-busy={emailChecking || undefined}
+          hint={
+            emailChecking
+              ? 'Checking your e-mail address…'
+              : emailCheckFailed
+                ? 'We could not check your e-mail address right now; we will try again when you continue.'
+                : 'We will send you a link to confirm this address.'
+          }
+        />
+        <NewPasswordField
+          label="Password"
+          registration={register('password')}
+          password={password}
+          error={fieldError('password')}
+          userInputs={[email, firstName, lastName]}
+        />
+        <TextField
+          label="Repeat password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('repeatPassword')}
+          error={fieldError('repeatPassword')}
+        />
+      </fieldset>
+
+      <fieldset className="card reg-form__section">
+        <legend className="reg-form__legend">About you</legend>
+        <div className="reg-form__row">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            registration={register('firstName')}
+            error={fieldError('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            registration={register('lastName')}
+            error={fieldError('lastName')}
+          />
+        </div>
+        <TextField
+          label="Company (optional)"
+          autoComplete="organization"
+          registration={register('company')}
+          error={fieldError('company')}
+        />
+      </fieldset>
+
+      <fieldset className="card reg-form__section">
+        <legend className="reg-form__legend">Billing address</legend>
+        <TextField
+          label="Street and house number"
+          autoComplete="address-line1"
+          registration={register('addressLine1')}
+          error={fieldError('addressLine1')}
+        />
+        <TextField
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          registration={register('addressLine2')}
+          error={fieldError('addressLine2')}
+        />
+        <div className="reg-form__row reg-form__row--zip">
+          <TextField label="Postcode" autoComplete="postal-code" registration={register('zip')} error={fieldError('zip')} />
+          <TextField label="City" autoComplete="address-level2" registration={register('city')} error={fieldError('city')} />
+        </div>
+        <div className="reg-form__row">
+          <TextField
+            label="State or region (optional)"
+            autoComplete="address-level1"
+            registration={register('state')}
+            error={fieldError('state')}
+          />
+          <CountrySelect
+            label="Country"
+            registration={register('countryId')}
+            error={fieldError('countryId')}
+            // Options arrive after the form's default: set it again so a restored country shows.
+            onLoaded={() => setValue('countryId', getValues('countryId'))}
+          />
+        </div>
+        <TextField
+          label="VAT ID (optional)"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. ATU13585627"
+          registration={vatRegistration}
+          error={fieldError('vatId')}
+          aria-busy={vatState === 'checking' || undefined}
+          hint={
+            vatState === 'checking' ? (
+              'Checking the VAT ID…'
+            ) : vatState === 'valid' ? (
+              <span className="reg-form__ok">✓ VAT ID verified</span>
+            ) : (
+              'For companies in the EU. With a valid VAT ID outside Germany, your invoice is issued without German VAT (reverse charge).'
+            )
+          }
+        />
+      </fieldset>
+
+      <div className={`field${termsError ? ' is-danger' : ''}`}>
+        <div className={`check${termsError ? ' is-danger' : ''}`}>
+          <input
+            id={termsId}
+            type="checkbox"
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={termsError ? `${termsId}-error` : undefined}
+            {...register('acceptTerms')}
+          />
+          <label htmlFor={termsId}>
+            I accept the{' '}
+            <a href={TERMS_URL} target="_blank" rel="noopener">
+              terms and conditions
+            </a>{' '}
+            and have read the{' '}
+            <a href={PRIVACY_URL} target="_blank" rel="noopener">
+              privacy policy
+            </a>
+            .
+          </label>
+        </div>
+        {termsError ? (
+          <p id={`${termsId}-error`} className="field-error">
+            {termsError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="reg-actions">
+        <Link to="/registration/hotel" className="btn btn-ghost">
+          Back
+        </Link>
+        <button type="submit" className="btn btn-primary btn-lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? 'Creating your account…' : 'Create account and continue'}
+        </button>
+      </div>
+    </form>
+  );
+}

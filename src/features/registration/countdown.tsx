@@ -1,0 +1,70 @@
+import { useEffect, useId, useState } from 'react';
+import { berlinInstant, type CountdownPhase, countdownAt, countdownParts, isCountdownVisible } from '../../shared/countdown.ts';
+import './registration-panel.css';
+
+const UNITS = [
+  { key: 'days', label: 'Days' },
+  { key: 'hours', label: 'Hours' },
+  { key: 'minutes', label: 'Minutes' },
+  { key: 'seconds', label: 'Seconds' },
+] as const;
+
+const endFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Berlin',
+  timeZoneName: 'short',
+});
+
+/** True while some phase has not ended yet: only then is there anything to tick for. */
+function anyPhaseAhead(phases: readonly CountdownPhase[], now: number): boolean {
+  return phases.some((phase) => berlinInstant(phase.endDate) > now);
+}
+
+/**
+ * SPEC §4 countdown of the registration landing: the active phase's name and the time left to its
+ * end (Europe/Berlin), ticking every second; hidden unless a phase is active with time left.
+ */
+export function Countdown({ phases }: { phases: readonly CountdownPhase[] }) {
+  const [now, setNow] = useState(() => Date.now());
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!anyPhaseAhead(phases, Date.now())) return;
+    // Re-read the clock each second rather than subtracting: a throttled background tab stays exact.
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (!anyPhaseAhead(phases, current)) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [phases]);
+
+  const state = countdownAt(phases, now);
+  if (!isCountdownVisible(state) || state.endsAt === null) return null;
+  const parts = countdownParts(state.timeLeft);
+
+  return (
+    <section className="countdown" aria-labelledby={titleId}>
+      <p className="countdown__eyebrow">Limited offer</p>
+      <h2 id={titleId} className="countdown__title">
+        {state.phaseName}
+      </h2>
+      <p className="countdown__ends">
+        ends <time dateTime={new Date(state.endsAt).toISOString()}>{endFormat.format(state.endsAt)}</time>
+      </p>
+      {/* The ticking digits are not read out every second; the end time above says it once. */}
+      <div className="countdown__clock" aria-hidden="true" data-testid="countdown-clock">
+        {UNITS.map((unit) => (
+          <div key={unit.key} className="countdown__unit">
+            <span className="countdown__value">{String(parts[unit.key]).padStart(2, '0')}</span>
+            <span className="countdown__label">{unit.label}</span>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import type { RegistrationState } from './registration-state.ts';
+
+/*
+ * The e-mail checks of the Your Account step (SPEC §4, §5): eligibility (black- and whitelist) and
+ * the gray-listed free-mail provider check. Pure rules here; the calls are in registration-api.ts.
+ */
+
+export interface EligibilityResult {
+  isBlacklisted: boolean;
+  isWhitelisted: boolean;
+}
+
+export const EMAIL_CHECK_MESSAGES = {
+  blacklisted:
+    'Registration is not possible with this e-mail address, so your chosen pass has been removed. Please contact us if you think this is a mistake.',
+  grayListedFreePass:
+    'The free Standard Pass is only available with a business e-mail address. Addresses of free e-mail providers cannot be used for it: please use your company e-mail address or choose another pass.',
+  hostNotInvited:
+    'This host code is only valid for invited e-mail addresses. Please use the address your host invited, or choose another pass.',
+} as const;
+
+/** A plausible address worth asking the server about (the form's own check gives the message). */
+export function isCheckableEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+}
+
+/** The domain for the provider check: the part after the (last) at sign, lower-cased (SPEC §5). */
+export function emailDomain(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at === -1
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
+}
+
+/**
+ * SPEC §4 eligibility check. On success: the e-mail and both flags are stored, the check is
+ * complete, and the voucher is valid when the address is whitelisted or not blacklisted; a
+ * blacklisted address clears the chosen pass. On failure (`result` null) all of these are reset.
+ */
+export function eligibilityUpdate(
+  state: Pick<RegistrationState, 'voucherCode'>,
+  email: string,
+  result: EligibilityResult | null,
+): Partial<RegistrationState> {
+  if (result === null) {
+    return {
+      email: '',
+      isBlacklisted: false,
+      isWhitelisted: false,
+      eligibilityCheckComplete: false,
+      voucherCode: state.voucherCode ? { ...state.voucherCode, valid: false } : null,
+    };
+  }
+  const update: Partial<RegistrationState> = {
+    email,
+    isBlacklisted: result.isBlacklisted,
+    isWhitelisted: result.isWhitelisted,
+    eligibilityCheckComplete: true,
+    voucherCode: state.voucherCode ? { ...state.voucherCode, valid: result.isWhitelisted || !result.isBlacklisted } : null,
+  };
+  if (result.isBlacklisted) update.pass = null;
+  return update;
+}
+
+/** SPEC §6: a host-type voucher code with an address that is not whitelisted blocks the flow. */
+export function hostVoucherBlocked(
+  state: Pick<RegistrationState, 'voucherCode' | 'eligibilityCheckComplete' | 'isWhitelisted'>,
+): boolean {
+  return state.voucherCode?.codeType === 'host' && state.eligibilityCheckComplete && !state.isWhitelisted;
+}
+
+/** The free Standard Pass is refused to addresses of gray-listed (free-mail) providers. */
+export function freePassRefused(state: Pick<RegistrationState, 'pass' | 'grayListedEmailProvider'>): boolean {
+  return state.pass?.isFree === true && state.grayListedEmailProvider;
+}
+
+/** Why the e-mail cannot be used with the chosen pass, or null when it can. */
+export function emailProblem(
+  state: Pick<
+    RegistrationState,
+    'pass' | 'grayListedEmailProvider' | 'isBlacklisted' | 'eligibilityCheckComplete' | 'voucherCode' | 'isWhitelisted'
+  >,
+): keyof typeof EMAIL_CHECK_MESSAGES | null {
+  if (state.eligibilityCheckComplete && state.isBlacklisted) return 'blacklisted';
+  if (hostVoucherBlocked(state)) return 'hostNotInvited';
+  if (freePassRefused(state)) return 'grayListedFreePass';
+  return null;
+}

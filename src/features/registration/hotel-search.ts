@@ -1,0 +1,110 @@
+import type { Accommodation, Room, RoomAvailability } from '../../shared/contracts/registration.ts';
+import { ACCOMMODATION_DEFAULTS } from '../../shared/contracts/registration.ts';
+import { SHUTTLE_BADGE_IDS } from '../../shared/messages.ts';
+import { nightCount, stayProblem } from '../../shared/stay.ts';
+import type { RegistrationState } from './registration-state.ts';
+
+/** The hotel step's search: the stay, one guest, bookable rooms, ordered by price (SPEC §3/§9). */
+
+export type AccommodationOrder = 'priceLowHigh' | 'priceHighLow';
+
+export interface Stay {
+  start: string;
+  end: string;
+}
+
+export const DEFAULT_STAY: Stay = { start: ACCOMMODATION_DEFAULTS.start, end: ACCOMMODATION_DEFAULTS.end };
+
+/** Nights the partner hotels sell around the event (check-in 21 March to check-out 29 March 2026). */
+export const STAY_WINDOW = { firstCheckIn: '2026-03-21', lastCheckOut: '2026-03-29' } as const;
+
+export type HotelChoiceState = NonNullable<RegistrationState['hotel']>;
+
+/** Why the stay cannot be searched, or null (valid dates, check-out after check-in, inside the window). */
+export function stayError(stay: Stay): string | null {
+  const problem = stayProblem(stay.start, stay.end);
+  if (problem) return problem.message;
+  if (stay.start < STAY_WINDOW.firstCheckIn || stay.end > STAY_WINDOW.lastCheckOut) {
+    return 'Partner hotels can be booked for nights from 21 to 28 March 2026.';
+  }
+  return null;
+}
+
+/** GET /api/accommodation query for a stay (SPEC §3 search params). */
+export function accommodationQuery(stay: Stay, order: AccommodationOrder) {
+  return {
+    start: stay.start,
+    end: stay.end,
+    roomOccupancy: ACCOMMODATION_DEFAULTS.roomOccupancy,
+    currentStays: nightCount(stay.start, stay.end),
+    roomIsBookable: ACCOMMODATION_DEFAULTS.roomIsBookable,
+    order,
+  };
+}
+
+/** SPEC §3/§9: badge ids 28, 30 and 31 carry the shuttle flag. */
+export function hasShuttle(accommodation: Pick<Accommodation, 'shuttle' | 'badgeIds'>): boolean {
+  return accommodation.shuttle || accommodation.badgeIds.some((id) => (SHUTTLE_BADGE_IDS as readonly number[]).includes(id));
+}
+
+/** 350 → '350 m', 2400 → '2.4 km', 12000 → '12 km'. */
+export function formatDistance(meters: number): string {
+  if (meters < 1000) return `${Math.max(0, Math.round(meters))} m`;
+  const km = meters / 1000;
+  return `${km >= 10 ? Math.round(km) : Math.round(km * 10) / 10} km`;
+}
+
+export function roomTotal(pricePerNight: number, nights: number): number {
+  return pricePerNight * nights;
+}
+
+/**
+ * Rooms left for the whole stay: the live nightly availability when it could be loaded (the
+ * fewest rooms left on any night), otherwise the search's own figure.
+ */
+export function roomsLeft(room: Pick<Room, 'available'>, nightly: readonly RoomAvailability[] | null): number {
+  if (!nightly || nightly.length === 0) return Math.max(0, room.available);
+  return Math.max(0, Math.min(...nightly.map((night) => night.available)));
+}
+
+export function isSoldOut(room: Pick<Room, 'available'>, nightly: readonly RoomAvailability[] | null): boolean {
+  return roomsLeft(room, nightly) <= 0;
+}
+
+/** What the registration keeps of the chosen room. */
+export function hotelChoice(
+  accommodation: Pick<Accommodation, 'id' | 'name'>,
+  room: Pick<Room, 'id' | 'name' | 'price'>,
+  stay: Stay,
+): HotelChoiceState {
+  return {
+    accommodationId: accommodation.id,
+    roomId: room.id,
+    name: accommodation.name,
+    roomName: room.name,
+    start: stay.start,
+    end: stay.end,
+    nights: nightCount(stay.start, stay.end),
+    pricePerNight: room.price,
+  };
+}
+
+const nightFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '2026-03-23' → 'Mon 23 Mar' (dates are UTC, SPEC §9). */
+export function formatNight(isoDate: string): string {
+  return nightFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** '2026-03-23', '2026-03-27' → '23–27 March 2026'. */
+export function formatStay(stay: Stay): string {
+  const start = new Date(`${stay.start}T00:00:00Z`);
+  const end = new Date(`${stay.end}T00:00:00Z`);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
+  return dayFormat.formatRange(start, end);
+}
+
+export function pluralNights(nights: number): string {
+  return `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+}

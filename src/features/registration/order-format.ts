@@ -1,0 +1,26 @@
+import { formatEuro } from '../../lib/money.ts';
+import type { Order } from '../../shared/contracts/registration.ts';
+
+type Line = Order['lines'][number];
+
+/** VAT as a whole percentage: 0.19 → '19', 0.07 → '7', 0.055 → '5.5'. */
+export function vatPercent(rate: number): string {
+  return String(Math.round(rate * 10_000) / 100);
+}
+
+/** The VAT row's label: 'VAT 19 %', or 'Reverse charge' for EU businesses outside Germany. */
+export function vatLabel(order: Pick<Order, 'vatRate' | 'reverseCharge'>): string {
+  return order.reverseCharge ? 'VAT (Reverse charge)' : `VAT ${vatPercent(order.vatRate)} %`;
+}
+
+/** '4 nights × €129.00' for a hotel stay, '2 × €10.00' for more than one of anything else, else null. */
+export function lineDetail(line: Pick<Line, 'kind' | 'quantity' | 'unitPrice'>): string | null {
+  if (line.kind === 'hotel')
+    return `${line.quantity} ${line.quantity === 1 ? 'night' : 'nights'} × ${formatEuro(line.unitPrice)}`;
+  return line.quantity > 1 ? `${line.quantity} × ${formatEuro(line.unitPrice)}` : null;
+}
+
+/** Free orders skip payment; paid ones are done. Only an open order is paid for. */
+export function needsPayment(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'open';
+}

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { formatPrice } from '../../lib/money.ts';
+import type { PassType } from '../../shared/contracts/catalog.ts';
+
+export type PassCardAction =
+  | { kind: 'choose'; onChoose: () => void }
+  | { kind: 'locked'; onUnlock: () => void }
+  | { kind: 'unavailable'; label: string };
+
+interface PassCardProps {
+  type: PassType;
+  action: PassCardAction;
+  /** The pass currently in the registration. */
+  selected: boolean;
+  /** The code that unlocked or discounts this pass. */
+  appliedCode: string | null;
+}
+
+/** One pass type: name, price ('Free' for 0), description and the way to choose it. */
+export function PassCard({ type, action, selected, appliedCode }: PassCardProps) {
+  const titleId = useId();
+  const classes = ['pass-card', selected ? 'is-selected' : null, type.isFree ? 'is-free' : null, `is-${action.kind}`];
+  return (
+    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={titleId} data-pass-type={type.id}>
+      <div className="pass-card__tags">
+        {selected ? <span className="badge pass-card__tag is-selected">Your choice</span> : null}
+        {appliedCode ? <span className="badge pass-card__tag is-code">Code {appliedCode}</span> : null}
+        {action.kind === 'locked' ? <span className="badge pass-card__tag is-locked">Invitation code required</span> : null}
+      </div>
+      <h3 id={titleId} className="pass-card__name">
+        {type.name}
+      </h3>
+      <p className="pass-card__price">
+        <span className="pass-card__amount">{formatPrice(type.price)}</span>
+        {type.price > 0 ? <span className="pass-card__vat">plus VAT</span> : null}
+      </p>
+      <p className="pass-card__description">{type.description}</p>
+      <div className="pass-card__action">
+        {action.kind === 'choose' ? (
+          <button type="button" className="btn btn-primary btn-block" onClick={action.onChoose}>
+            Choose {type.name}
+          </button>
+        ) : action.kind === 'locked' ? (
+          <button type="button" className="btn btn-secondary btn-block" onClick={action.onUnlock}>
+            Enter your code
+          </button>
+        ) : (
+          <button type="button" className="btn btn-block" disabled>
+            {action.label}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

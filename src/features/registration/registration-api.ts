@@ -1,0 +1,116 @@
+import { z } from 'zod/mini';
+import { api } from '../../lib/api.ts';
+import { type Country, countrySchema, surveyEntrySchema, surveyQuestionSchema } from '../../shared/contracts/catalog.ts';
+import {
+  emailProviderSchema,
+  eligibilitySchema,
+  type HotelChoice,
+  type Order,
+  orderSchema,
+  paymentSessionSchema,
+  paymentSessionStatusSchema,
+  registrationAccountResponseSchema,
+  vatIdResultSchema,
+} from '../../shared/contracts/registration.ts';
+import type { RegistrationState } from './registration-state.ts';
+
+/*
+ * The calls of the registration steps Your Account, Survey and Checkout. Calls after the account
+ * exists carry the registration token (scoped to registration calls) instead of a session token.
+ */
+
+export type Eligibility = z.infer<typeof eligibilitySchema>;
+
+export function fetchEligibility(email: string, signal?: AbortSignal): Promise<Eligibility> {
+  return api('/api/pass/check-eligibility', eligibilitySchema, { query: { email }, signal });
+}
+
+export async function fetchGrayListed(domain: string, signal?: AbortSignal): Promise<boolean> {
+  const result = await api('/api/validation/email-provider', emailProviderSchema, { query: { domain }, signal });
+  return result.grayListed;
+}
+
+export async function fetchVatIdValid(countryCode: string, vatNumber: string): Promise<boolean> {
+  const result = await api('/api/validation/vat-id', vatIdResultSchema, { method: 'POST', body: { countryCode, vatNumber } });
+  return result.valid;
+}
+
+const countriesSchema = z.array(countrySchema);
+let countriesPromise: Promise<Country[]> | null = null;
+
+/** GET /api/country, once per page life (the list does not change during a registration). */
+export function fetchCountries(): Promise<Country[]> {
+  countriesPromise ??= api('/api/country', countriesSchema).then(
+    (list) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'en')),
+    (error: unknown) => {
+      // A failed load must not stick: the next attempt asks again.
+      countriesPromise = null;
+      throw error;
+    },
+  );
+  return countriesPromise;
+}
+
+export interface AccountBody {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  address: {
+    type: 'billingAddress';
+    company: string;
+    vatId: string;
+    addressLine1: string;
+    addressLine2: string;
+    zip: string;
+    city: string;
+    state: string;
+    countryId: number;
+  };
+  passTypeId: number;
+  voucherCode: string | null;
+}
+
+export function createAccount(body: AccountBody) {
+  return api('/api/registration/account', registrationAccountResponseSchema, { method: 'POST', body });
+}
+
+const questionsSchema = z.array(surveyQuestionSchema);
+
+export function fetchSurveyQuestions(token: string) {
+  return api('/api/survey/questions/', questionsSchema, { token });
+}
+
+export function submitSurveyAnswers(token: string, answers: { questionId: number; value: string | string[] }[]) {
+  return api('/api/survey/', z.array(surveyEntrySchema), { method: 'POST', body: { answers }, token });
+}
+
+/** The room to book with the order, or null for 'No hotel'. */
+export function hotelChoiceOf(registration: Pick<RegistrationState, 'hotel'>): HotelChoice | null {
+  const { hotel } = registration;
+  return hotel ? { accommodationId: hotel.accommodationId, roomId: hotel.roomId, start: hotel.start, end: hotel.end } : null;
+}
+
+export function checkout(token: string, hotel: HotelChoice | null): Promise<Order> {
+  return api('/api/registration/checkout', orderSchema, { method: 'POST', body: { hotel }, token });
+}
+
+/** Where the payment provider sends the browser back (SPEC §7 redirectSuccess / redirectCancel). */
+export const PAYMENT_REDIRECTS = {
+  redirectSuccess: '/registration/finish',
+  redirectCancel: '/registration/checkout?payment=failed',
+} as const;
+
+export function createPaymentSession(token: string, order: Pick<Order, 'id' | 'gross'>) {
+  return api('/api/payment/session', paymentSessionSchema, {
+    method: 'POST',
+    body: { item: order.id, amount: order.gross, ...PAYMENT_REDIRECTS },
+    token,
+  });
+}
+
+/** GET /api/payment/session/{id}: the outcome and the order after the provider's redirect (`?session=`). */
+export function fetchPaymentSession(token: string, paymentSessionId: string) {
+  return api(`/api/payment/session/${encodeURIComponent(paymentSessionId)}`, paymentSessionStatusSchema, { token });
+}

@@ -1,0 +1,267 @@
+import { expect, type Page, test } from '@playwright/test';
+import { STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+
+/*
+ * The registration from the Your Account step on (issue 3): the free Standard Pass without a hotel,
+ * a paid pass with a hotel room and an EU company VAT ID (reverse charge) paid on the sandbox
+ * provider, a failed payment and its retry, the e-mail checks (gray-listed provider, blacklist,
+ * host code) and the verbatim messages of SPEC §5. Everything goes through the real UI.
+ */
+
+const PASSWORD_RULE =
+  'Your password must be at least 8 characters long, contain at least one number, one special character and have a mixture of uppercase and lowercase letters.';
+const INVALID_VAT_ID = 'Invalid VAT ID (Please fill in only if located in Europe)';
+
+interface Address {
+  street: string;
+  zip: string;
+  city: string;
+  country: string;
+  company?: string;
+  vatId?: string;
+}
+
+const GERMAN_ADDRESS: Address = { street: 'Europa-Park-Straße 2', zip: '77977', city: 'Rust', country: 'Germany' };
+const AUSTRIAN_COMPANY: Address = {
+  company: 'Alpen Hosting GmbH',
+  street: 'Mariahilfer Straße 1',
+  zip: '1060',
+  city: 'Wien',
+  country: 'Austria',
+  vatId: 'ATU 135 856 27',
+};
+
+/** Pass step: a code selects its pass (CF26 → the free Standard Pass), then on to the hotel step. */
+async function choosePassWithCode(page: Page, code: string, passName: string) {
+  await page.goto('/registration');
+  await page.getByLabel(/voucher or discount code/i).fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: `Continue with ${passName}` }).click();
+  await expect(page).toHaveURL(/\/registration\/hotel$/);
+}
+
+/** Pass step: a pass card ('Choose Standard Pass' is the free card), then on to the hotel step. */
+async function choosePassCard(page: Page, passName: string) {
+  await page.goto('/registration');
+  await page.getByRole('button', { name: `Choose ${passName}` }).click();
+  await expect(page).toHaveURL(/\/registration\/hotel$/);
+}
+
+/** Hotel step: 'No hotel'. */
+async function chooseNoHotel(page: Page) {
+  await page.getByRole('button', { name: /no hotel/i }).click();
+  await expect(page).toHaveURL(/\/registration\/account$/);
+}
+
+/** Hotel step: the cheapest bookable room of the default stay (the first hotel with rooms, opened). */
+async function chooseFirstRoom(page: Page) {
+  await page
+    .getByRole('button', { name: /^Show rooms/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Select room' }).first().click();
+  await expect(page).toHaveURL(/\/registration\/account$/);
+}
+
+async function fillAccount(page: Page, email: string, address: Address = GERMAN_ADDRESS) {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel('Repeat password').fill(STRONG_PASSWORD);
+  await page.getByLabel('First name').fill('Erika');
+  await page.getByLabel('Last name').fill('Mustermann');
+  if (address.company) await page.getByLabel('Company (optional)').fill(address.company);
+  await page.getByLabel('Street and house number').fill(address.street);
+  await page.getByLabel('Postcode').fill(address.zip);
+  await page.getByLabel('City').fill(address.city);
+  await page.getByLabel('Country').selectOption({ label: address.country });
+  if (address.vatId) {
+    const vat = page.getByLabel('VAT ID (optional)');
+    await vat.fill(address.vatId);
+    await vat.blur();
+    await expect(page.getByText('VAT ID verified')).toBeVisible();
+    await expect(vat).toHaveValue(address.vatId.replace(/\s+/g, ''));
+  }
+  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+}
+
+async function createAccount(page: Page, email: string, address?: Address) {
+  await fillAccount(page, email, address);
+  await page.getByRole('button', { name: 'Create account and continue' }).click();
+  await expect(page).toHaveURL(/\/registration\/survey$/);
+}
+
+/** The two required questions of the seeded survey. */
+async function answerSurvey(page: Page) {
+  await page.getByRole('radio', { name: 'Developer / Engineer' }).check();
+  await page.getByRole('checkbox', { name: 'Networking' }).check();
+  await page.getByRole('button', { name: 'Save answers and continue' }).click();
+  await expect(page).toHaveURL(/\/registration\/checkout$/);
+}
+
+async function registrationState(page: Page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('registration') ?? 'null') as Record<string, unknown> | null);
+}
+
+async function storedOrderId(page: Page): Promise<string | undefined> {
+  const order = (await registrationState(page))?.order as { id?: string } | null | undefined;
+  return order?.id;
+}
+
+/** The sandbox provider's hosted page: 'Pay … €' or 'Simulate a failed payment'. */
+async function payOnSandbox(page: Page, outcome: 'succeed' | 'fail') {
+  await page.getByRole('button', { name: /^Pay now/ }).click();
+  await expect(page).not.toHaveURL(/\/registration\/checkout/);
+  if (outcome === 'succeed') await page.getByRole('button', { name: /^Pay .*€/ }).click();
+  else await page.getByRole('button', { name: 'Simulate a failed payment' }).click();
+}
+
+test('a free Standard Pass with a business e-mail and no hotel ends with the pass awaiting approval', async ({ page }) => {
+  const email = uniqueEmail('free-pass');
+  await choosePassWithCode(page, 'CF26', 'Standard Pass');
+  await chooseNoHotel(page);
+  await createAccount(page, email);
+  await answerSurvey(page);
+
+  await expect(page.getByText('Standard Pass').first()).toBeVisible();
+  await expect(page.getByText(/VAT 19 %/)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText('€0.00');
+  await page.getByRole('button', { name: 'Complete registration' }).click();
+
+  await expect(page).toHaveURL(/\/registration\/finish$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for registering!' })).toBeVisible();
+  await expect(page.getByText('Awaiting approval')).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expect(page.getByText(/Confirm your e-mail address/)).toBeVisible();
+  expect((await registrationState(page))?.finished).toBe(true);
+
+  // Leaving for the sign-in resets the registration.
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect(await registrationState(page)).toBeNull();
+});
+
+test('a paid Business Pass with a hotel room and an Austrian VAT ID is paid once, with reverse charge and an invoice', async ({
+  page,
+}) => {
+  const email = uniqueEmail('business');
+  await choosePassCard(page, 'Business Pass');
+  await chooseFirstRoom(page);
+  await createAccount(page, email, AUSTRIAN_COMPANY);
+  await answerSurvey(page);
+
+  await expect(page.getByText('VAT (Reverse charge)')).toBeVisible();
+  await expect(page.getByText(/Reverse charge: VAT liability passes to the recipient/)).toBeVisible();
+  await expect(page.getByText(/nights × €/)).toBeVisible();
+  const total = (await page.getByRole('row', { name: /Total/ }).textContent()) ?? '';
+  expect(total).toMatch(/€[\d,]+\.\d{2}/);
+
+  await payOnSandbox(page, 'succeed');
+  await expect(page).toHaveURL(/\/registration\/finish\?session=/);
+  await expect(page.getByRole('heading', { name: 'Thank you for registering!' })).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invoice number')).toBeVisible();
+  await expect(page.locator('.reg-finish__invoice')).toHaveText(/\S+/);
+});
+
+test('a failed payment shows the 402 page, and paying again from the checkout succeeds', async ({ page }) => {
+  const email = uniqueEmail('retry');
+  await choosePassCard(page, 'Business Pass');
+  await chooseNoHotel(page);
+  await createAccount(page, email);
+  await answerSurvey(page);
+  await expect(page.getByText('VAT 19 %')).toBeVisible();
+  const orderId = await storedOrderId(page);
+  expect(orderId).toBeTruthy();
+
+  await payOnSandbox(page, 'fail');
+  await expect(page).toHaveURL(/\/registration\/checkout\?payment=failed$/);
+  await expect(page.getByRole('heading', { name: 'Oops. Payment was not successful.' })).toBeVisible();
+  await expect(page.getByText(/something wrong with the supplied payment data/)).toBeVisible();
+
+  // Back to the checkout: the same order, a new payment session.
+  await page.goto('/registration/checkout');
+  await expect(page.getByRole('button', { name: /^Pay now/ })).toBeVisible();
+  expect(await storedOrderId(page)).toBe(orderId);
+  await payOnSandbox(page, 'succeed');
+  await expect(page).toHaveURL(/\/registration\/finish\?session=/);
+  await expect(page.getByText('Invoice number')).toBeVisible();
+
+  // Paid once: the checkout now leads straight to the finish page instead of asking again.
+  await page.goto('/registration/checkout');
+  await expect(page).toHaveURL(/\/registration\/finish/);
+});
+
+test('a gray-listed e-mail provider is refused the free Standard Pass', async ({ page }) => {
+  await choosePassCard(page, 'Standard Pass');
+  await page.goto('/registration/account');
+  const emailField = page.getByLabel('E-mail address');
+  await emailField.fill(`erika.${Date.now()}@gmail.com`);
+  await emailField.blur();
+  await expect(page.getByText(/The free Standard Pass is only available with a business e-mail address/)).toBeVisible();
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('link', { name: 'Choose another pass' })).toHaveAttribute('href', '/registration');
+
+  // Submitting does not get past it either.
+  await fillAccount(page, `erika.${Date.now()}@gmail.com`);
+  await page.getByRole('button', { name: 'Create account and continue' }).click();
+  await expect(page).toHaveURL(/\/registration\/account$/);
+  await expect(page.getByText(/only available with a business e-mail address/)).toBeVisible();
+});
+
+test('a blacklisted e-mail address clears the chosen pass', async ({ page }) => {
+  await choosePassCard(page, 'Business Pass');
+  await page.goto('/registration/account');
+  await expect(page.locator('.reg-chosen-pass')).toContainText('Business Pass');
+  const emailField = page.getByLabel('E-mail address');
+  await emailField.fill(`someone.${Date.now()}@spam-mail.example`);
+  await emailField.blur();
+  await expect(page.getByText(/Registration is not possible with this e-mail address/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Choose your pass' })).toBeVisible();
+  await expect(page.locator('.reg-chosen-pass')).toHaveCount(0);
+  const state = await registrationState(page);
+  expect(state?.pass).toBeNull();
+  expect(state?.isBlacklisted).toBe(true);
+});
+
+test('a host code with an address that is not invited goes back to /registration', async ({ page }) => {
+  await choosePassWithCode(page, 'HOST-EUROPA-2026', 'Host Pass');
+  await page.goto('/registration/account');
+  const emailField = page.getByLabel('E-mail address');
+  await emailField.fill(uniqueEmail('uninvited'));
+  await emailField.blur();
+  await expect(page).toHaveURL(/\/registration$/);
+  await expect(page.getByText(/only valid for e-mail addresses invited by the host/)).toBeVisible();
+});
+
+test('the SPEC §5 messages appear verbatim on the account and survey steps', async ({ page }) => {
+  await choosePassCard(page, 'Standard Pass');
+  await page.goto('/registration/account');
+  await expect(page.getByText(PASSWORD_RULE).first()).toBeVisible();
+
+  const passwordField = page.getByLabel('Password', { exact: true });
+  await passwordField.fill('Password1!');
+  await expect(page.getByText('Password is too weak.').first()).toBeVisible();
+
+  const vat = page.getByLabel('VAT ID (optional)');
+  await vat.fill('DE 123');
+  await vat.blur();
+  await expect(page.getByText(INVALID_VAT_ID)).toBeVisible();
+  await expect(vat).toHaveAttribute('aria-invalid', 'true');
+  await expect(vat).toHaveValue('DE123');
+  await vat.fill('');
+  await vat.blur();
+  await expect(page.getByText(INVALID_VAT_ID)).toBeHidden();
+
+  await createAccount(page, uniqueEmail('messages'));
+  await page.getByRole('button', { name: 'Save answers and continue' }).click();
+  await expect(page.getByText('This question is required.').first()).toBeVisible();
+  await expect(page.getByText('This question is required.')).toHaveCount(2);
+
+  for (const topic of ['Cloud Native', 'AI & Data', 'Security', 'Sustainability']) {
+    await page.getByRole('checkbox', { name: topic }).check();
+  }
+  await expect(page.getByText('Please select no more than 3 options.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Sustainability' }).uncheck();
+  await expect(page.getByText('Please select no more than 3 options.')).toBeHidden();
+  await answerSurvey(page);
+});
