@@ -129,7 +129,8 @@ test('a free Standard Pass with a business e-mail and no hotel ends with the pas
 
   await expect(page).toHaveURL(/\/registration\/finish$/);
   await expect(page.getByRole('heading', { name: 'Thank you for registering!' })).toBeVisible();
-  await expect(page.getByText('Awaiting approval')).toBeVisible();
+  await expect(page.getByText('Awaiting approval', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Your pass is awaiting approval/)).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
   await expect(page.getByText(/Confirm your e-mail address/)).toBeVisible();
   expect((await registrationState(page))?.finished).toBe(true);
@@ -174,19 +175,38 @@ test('a failed payment shows the 402 page, and paying again from the checkout su
   expect(orderId).toBeTruthy();
 
   await payOnSandbox(page, 'fail');
-  await expect(page).toHaveURL(/\/registration\/checkout\?payment=failed$/);
+  await expect(page).toHaveURL(/\/registration\/checkout\?payment=failed(&|$)/);
   await expect(page.getByRole('heading', { name: 'Oops. Payment was not successful.' })).toBeVisible();
   await expect(page.getByText(/something wrong with the supplied payment data/)).toBeVisible();
 
   // Back to the checkout: the same order, a new payment session.
-  await page.goto('/registration/checkout');
+  await page.getByRole('link', { name: 'Back to checkout' }).click();
   await expect(page.getByRole('button', { name: /^Pay now/ })).toBeVisible();
   expect(await storedOrderId(page)).toBe(orderId);
   await payOnSandbox(page, 'succeed');
   await expect(page).toHaveURL(/\/registration\/finish\?session=/);
   await expect(page.getByText('Invoice number')).toBeVisible();
 
-  // Paid once: the checkout now leads straight to the finish page instead of asking again.
+  // Paid once: the checkout now leads straight to the finish page instead of asking again, and the
+  // server refuses another payment session for the order.
+  const state = (await registrationState(page)) as {
+    account: { registrationToken: string };
+    order: { id: string; gross: number; status: string };
+  };
+  const token = state.account.registrationToken;
+  const order = state.order;
+  expect(order.id).toBe(orderId);
+  expect(order.status).toBe('paid');
+  const again = await page.request.post('/api/payment/session', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      item: order.id,
+      amount: order.gross,
+      redirectSuccess: '/registration/finish',
+      redirectCancel: '/registration/checkout',
+    },
+  });
+  expect(again.status()).toBe(409);
   await page.goto('/registration/checkout');
   await expect(page).toHaveURL(/\/registration\/finish/);
 });

@@ -26,9 +26,17 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p className="error-page__status">Error {status}</p>
       <PageHeader title={title} />
       <p className="error-page__message">{message}</p>
-      <Link to="/" className="btn btn-primary">
-        {signedIn ? MESSAGES.backToDashboard : MESSAGES.returnToLogin}
-      </Link>
+      <div className="error-page__actions">
+        {/* A failed payment during registration: the way back is the checkout (a retry never charges twice). */}
+        {status === 402 && location.pathname.startsWith('/registration/checkout') ? (
+          <Link to="/registration/checkout" className="btn btn-primary">
+            Back to checkout
+          </Link>
+        ) : null}
+        <Link to="/" className={status === 402 ? 'btn' : 'btn btn-primary'}>
+          {signedIn ? MESSAGES.backToDashboard : MESSAGES.returnToLogin}
+        </Link>
+      </div>
     </div>
   );
 
