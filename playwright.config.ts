@@ -35,7 +35,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf test-results/e2e-data && node --import tsx server/main.ts',
+    command: 'rm -rf test-results/e2e-data && npm start',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,

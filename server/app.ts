@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -8,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { DIST_DIR } from './paths.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -40,7 +40,7 @@ export interface BuildOptions {
   distDir?: string;
 }
 
-export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+export const DEFAULT_DIST_DIR = DIST_DIR;
 
 /** The whole product as one Fastify instance, shared by `npm start`, `npm run dev` and the tests. */
 export async function buildApp(options: BuildOptions) {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT } from './paths.ts';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = ROOT;
 const SOURCES = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json'];
 
 function newestMtime(path: string): number {

@@ -1,14 +1,11 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
-import { buildIfNeeded } from './build-if-needed.ts';
 import { loadConfig, publicUrl } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
 
 const config = loadConfig();
-if (process.env.SKIP_BUILD !== 'true') await buildIfNeeded((m) => console.log(m));
-
-const { database, seeded } = await openConfiguredDatabase(config);
+// Opening the database (PGlite's WebAssembly start) and loading the API's modules overlap.
+const [{ database, seeded }, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import('./app.ts')]);
 const app = await buildApp({
   config,
   database,

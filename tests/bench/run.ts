@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfNeeded } from '../../server/build-if-needed.ts';
+import { bundleServerIfNeeded } from '../../server/prepare.ts';
 import { benchBundle } from './bundle.ts';
 import { benchFreePassClaims } from './free-pass-claims.ts';
 import { benchInvoicePdf } from './invoice-pdf.ts';
@@ -12,6 +13,7 @@ import { benchThroughput } from './throughput.ts';
 
 /** `npm run bench`: prints `BENCH <name> <value> <unit>` lines and writes bench-results.json. */
 await buildIfNeeded((m) => console.log(m));
+await bundleServerIfNeeded();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-app-'));
 const server = await startServer({ DATA_DIR: dataDir }, 4390);

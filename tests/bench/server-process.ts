@@ -8,11 +8,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` as `npm start` would (without the build check) and waits for its first answer. */
+/** Starts the server bundle as `npm start` does (after its build step) and waits for its first answer. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, SKIP_BUILD: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

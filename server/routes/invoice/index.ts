@@ -5,8 +5,10 @@ import { eventConfigSchema } from '../../../src/shared/contracts/catalog.ts';
 import { type Invoice, invoiceSchema } from '../../../src/shared/contracts/registration.ts';
 import { config, invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { renderInvoicePdf } from '../../services/invoice-pdf.ts';
 import { authOf } from '../../types.ts';
+
+/** pdf-lib loads on the first PDF, not at server start (start-up budget). */
+const loadPdfRenderer = () => import('../../services/invoice-pdf.ts').then((m) => m.renderInvoicePdf);
 
 /** The signed-in user's invoices and their PDFs; another user's invoice is a 404 like a missing one. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +49,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const supply = dates.success
         ? { from: dates.data.startDate, to: dates.data.endDate }
         : { from: '2026-03-24', to: '2026-03-26' };
-      const pdf = await renderInvoicePdf({ ...invoice, supply });
+      const pdf = await (await loadPdfRenderer())({ ...invoice, supply });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)

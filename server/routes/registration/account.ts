@@ -114,7 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const { email, firstName, lastName, company, address } = body;
-      assertStrongPassword(body.password, [email, firstName, lastName]);
+      await assertStrongPassword(body.password, [email, firstName, lastName]);
 
       const eligibility = await checkEligibility(db, email);
       if (eligibility.isBlacklisted) throw fieldProblem(403, 'email', ACCOUNT_MESSAGES.blacklisted);

@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, firstName, lastName } = request.body;
-      assertStrongPassword(password, [email, firstName, lastName]);
+      await assertStrongPassword(password, [email, firstName, lastName]);
       const [created] = await db
         .insert(users)
         .values({ email, passwordHash: await hashPassword(password), firstName, lastName })
@@ -198,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.purpose, 'reset')))
         .limit(1);
       // Check strength before consuming the token, so a weak choice does not burn the link.
-      assertStrongPassword(password, pending ? [pending.email, pending.firstName, pending.lastName] : []);
+      await assertStrongPassword(password, pending ? [pending.email, pending.firstName, pending.lastName] : []);
       const userId = await consumeEmailToken(db, token, 'reset');
       if (!userId) throw new HttpProblem(400, INVALID_RESET);
       const passwordHash = await hashPassword(password);

@@ -1,40 +1,52 @@
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { EVENT_OVERVIEW } from './content/event-overview.ts';
+import { LAST_UPDATED } from './content/facts.ts';
+import { INFORMATION_SECTIONS } from './content/index.ts';
+import { InfoBlocks } from './info-blocks.tsx';
+import { CONTENTS_ID, InfoSectionView } from './info-section.tsx';
 import './information.css';
 
-/** Anchors the footer links point to (src/app/layouts/nav-links.ts). */
-const SECTIONS = [
-  { id: 'imprint', title: 'Imprint', text: 'The legal notice of the organiser of CloudFest 2026 will be published here.' },
-  { id: 'privacy-policy', title: 'Privacy Policy', text: 'How we process your personal data will be described here.' },
-  {
-    id: 'code-of-conduct',
-    title: 'Code of Conduct',
-    text: 'The rules that keep CloudFest welcoming for everyone will be listed here.',
-  },
-  {
-    id: 'terms-and-conditions',
-    title: 'Terms and Conditions',
-    text: 'The terms for passes, hotel bookings and train tickets will be published here.',
-  },
-  { id: 'faq', title: 'FAQ', text: 'Answers to common questions about travel, passes and the venue will follow here.' },
-  { id: 'partners', title: 'Partners', text: 'The companies that make CloudFest 2026 possible will be presented here.' },
-];
-
+/**
+ * /information: the event at a glance, then the FAQ, partners and legal texts. The texts are data in
+ * ./content; the section ids are the anchors of the app's footer links (src/app/layouts/nav-links.ts).
+ */
 export function InformationPage() {
   return (
     <>
-      <PageHeader title="Information" lead="CloudFest 2026 takes place at Europa-Park, Rust, Germany." />
-      <EmptyState title="More details are on their way">
-        Venue details, opening hours and travel tips will be collected on this page.
-      </EmptyState>
+      <PageHeader title="Information" lead="Everything you need to know about CloudFest 2026, and the legal small print." />
+      <p className="information-updated text-muted">
+        Last updated: <time dateTime={LAST_UPDATED.iso}>{LAST_UPDATED.text}</time>
+      </p>
+
+      <section className="information-overview card" aria-labelledby="information-overview-title">
+        <h2 id="information-overview-title" className="information-overview__title">
+          CloudFest 2026 at a glance
+        </h2>
+        <div className="information-prose">
+          <InfoBlocks blocks={EVENT_OVERVIEW} />
+        </div>
+      </section>
+
+      <nav id={CONTENTS_ID} className="information-contents" aria-labelledby="information-contents-title">
+        <h2 id="information-contents-title" className="information-contents__title">
+          Contents
+        </h2>
+        <ol className="information-contents__list">
+          {INFORMATION_SECTIONS.map((section) => (
+            <li key={section.id} className="information-contents__item">
+              <Link to={`#${section.id}`} className="information-contents__link">
+                {section.title}
+              </Link>
+              <span className="information-contents__summary">{section.summary}</span>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
       <div className="information-sections">
-        {SECTIONS.map((section) => (
-          <section key={section.id} id={section.id} className="information-section" aria-labelledby={`${section.id}-title`}>
-            <h2 id={`${section.id}-title`} className="information-section__title">
-              {section.title}
-            </h2>
-            <p className="text-muted">{section.text}</p>
-          </section>
+        {INFORMATION_SECTIONS.map((section) => (
+          <InfoSectionView key={section.id} section={section} />
         ))}
       </div>
     </>

@@ -1,0 +1,85 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import type { Block } from './content/types.ts';
+import { isInternalHref, parseRichText } from './rich-text.ts';
+
+/** Text with `[label](href)` links (see ./rich-text.ts). */
+export function RichText({ text }: { text: string }) {
+  return parseRichText(text).map((segment) => {
+    const key = segment.offset;
+    if (segment.kind === 'text') return <Fragment key={key}>{segment.text}</Fragment>;
+    if (isInternalHref(segment.href)) {
+      return (
+        <Link key={key} to={segment.href}>
+          {segment.label}
+        </Link>
+      );
+    }
+    const external = segment.href.startsWith('http');
+    return (
+      <a key={key} href={segment.href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {segment.label}
+      </a>
+    );
+  });
+}
+
+/** A block's first words: unique within a subsection, so usable as its key. */
+function blockKey(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return `p:${block.text.slice(0, 80)}`;
+    case 'list':
+      return `l:${block.items[0] ?? ''}`;
+    case 'address':
+      return `a:${block.lines[0] ?? ''}`;
+    case 'facts':
+      return `f:${block.items[0]?.term ?? ''}`;
+  }
+}
+
+function InfoBlock({ block }: { block: Block }) {
+  switch (block.kind) {
+    case 'paragraph':
+      return (
+        <p>
+          <RichText text={block.text} />
+        </p>
+      );
+    case 'list': {
+      const items = block.items.map((item) => (
+        <li key={item}>
+          <RichText text={item} />
+        </li>
+      ));
+      return block.ordered ? <ol className="information-list">{items}</ol> : <ul className="information-list">{items}</ul>;
+    }
+    case 'address':
+      return (
+        <address className="information-address">
+          {block.lines.map((line) => (
+            <span key={line} className="information-address__line">
+              <RichText text={line} />
+            </span>
+          ))}
+        </address>
+      );
+    case 'facts':
+      return (
+        <dl className="information-facts">
+          {block.items.map((item) => (
+            <div key={item.term} className="information-facts__row">
+              <dt className="information-facts__term">{item.term}</dt>
+              <dd className="information-facts__text">
+                <RichText text={item.text} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      );
+  }
+}
+
+export function InfoBlocks({ blocks }: { blocks: readonly Block[] }) {
+  return blocks.map((block) => <InfoBlock key={blockKey(block)} block={block} />);
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MENU_FOOTER_LINKS, REGISTRATION_FOOTER_LINKS } from '../../app/layouts/nav-links.ts';
+import { EVENT_OVERVIEW } from './content/event-overview.ts';
+import { INFORMATION_SECTIONS } from './content/index.ts';
+import type { Block } from './content/types.ts';
+import { anchorTargets, parseRichText } from './rich-text.ts';
+
+const sectionIds = INFORMATION_SECTIONS.map((section) => section.id);
+
+/** `/information#x` targets written anywhere in a source file of the app. */
+function informationAnchorsIn(path: string): string[] {
+  const source = readFileSync(new URL(path, import.meta.url), 'utf8');
+  return [...source.matchAll(/\/information#([\w-]+)/g)].map((match) => match[1] ?? '');
+}
+
+function textsOf(block: Block): string[] {
+  switch (block.kind) {
+    case 'paragraph':
+      return [block.text];
+    case 'list':
+      return [...block.items];
+    case 'address':
+      return [...block.lines];
+    case 'facts':
+      return block.items.map((item) => item.text);
+  }
+}
+
+const allBlocks: Block[] = [
+  ...EVENT_OVERVIEW,
+  ...INFORMATION_SECTIONS.flatMap((section) => [
+    ...(section.intro ?? []),
+    ...section.subsections.flatMap((subsection) => subsection.blocks),
+  ]),
+];
+
+describe('information sections', () => {
+  it('has a section for every footer link of the app', () => {
+    const anchors = [...MENU_FOOTER_LINKS, ...REGISTRATION_FOOTER_LINKS].map((link) => link.to.split('#')[1]);
+    expect(anchors.length).toBeGreaterThan(0);
+    for (const anchor of anchors) expect(sectionIds).toContain(anchor);
+  });
+
+  it('has a section for every /information# anchor written in nav-links.ts and the partner banner', () => {
+    const anchors = [
+      ...informationAnchorsIn('../../app/layouts/nav-links.ts'),
+      ...informationAnchorsIn('../../components/ui/partner-banner.tsx'),
+    ];
+    expect(anchors).toEqual(
+      expect.arrayContaining(['imprint', 'privacy-policy', 'code-of-conduct', 'terms-and-conditions', 'faq']),
+    );
+    expect(anchors).toContain('partners');
+    for (const anchor of anchors) expect(sectionIds).toContain(anchor);
+  });
+
+  it('uses unique section ids and unique subsection headings', () => {
+    expect(new Set(sectionIds).size).toBe(sectionIds.length);
+    for (const section of INFORMATION_SECTIONS) {
+      const headings = section.subsections.map((subsection) => subsection.heading);
+      expect(new Set(headings).size, section.id).toBe(headings.length);
+    }
+  });
+
+  it('links only to anchors that exist on the page', () => {
+    const targets = allBlocks.flatMap(textsOf).flatMap(anchorTargets);
+    expect(targets.length).toBeGreaterThan(0);
+    for (const target of targets) expect([...sectionIds, 'contents']).toContain(target);
+  });
+
+  it('has 10 to 14 FAQ entries', () => {
+    const faq = INFORMATION_SECTIONS.find((section) => section.id === 'faq');
+    expect(faq?.subsections.length).toBeGreaterThanOrEqual(10);
+    expect(faq?.subsections.length).toBeLessThanOrEqual(14);
+  });
+});
+
+describe('parseRichText', () => {
+  it('splits text and [label](href) links, keeping their offsets', () => {
+    expect(parseRichText('Write to [us](mailto:info@cloudfest.example) today.')).toEqual([
+      { kind: 'text', text: 'Write to ', offset: 0 },
+      { kind: 'link', label: 'us', href: 'mailto:info@cloudfest.example', offset: 9 },
+      { kind: 'text', text: ' today.', offset: 44 },
+    ]);
+  });
+
+  it('returns plain text unchanged', () => {
+    expect(parseRichText('No links (here).')).toEqual([{ kind: 'text', text: 'No links (here).', offset: 0 }]);
+  });
+});
