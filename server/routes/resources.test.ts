@@ -26,6 +26,16 @@ describe('public data', () => {
     expect((await get('/api/news')).json().length).toBeGreaterThan(0);
   });
 
+  it('sends the countdown phases with their Europe/Berlin instants', async () => {
+    const { countdownPhases } = (await get('/api/config')).json() as {
+      countdownPhases: { name: string; startsAt: string; endsAt: string }[];
+    };
+    expect(countdownPhases.find((p) => p.name === 'Cyber Week Special')).toMatchObject({
+      startsAt: '2022-11-29T07:00:00.000Z',
+      endsAt: '2022-12-02T22:59:59.000Z',
+    });
+  });
+
   it('sends strict security headers: the helmet set on documents, the REST set on JSON', async () => {
     const page = await get('/sign-in');
     const csp = page.headers['content-security-policy'] as string;

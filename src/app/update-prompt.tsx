@@ -93,12 +93,24 @@ let registered = false;
 const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 
 /**
- * Registers /sw.js (call once, in production builds). workbox-window is loaded lazily so it stays
- * out of the first page's JavaScript; `register()` itself waits for the window's load event.
+ * Registers /sw.js (call once, in production builds). On a first visit nothing is installed yet,
+ * so there is nothing to update: a plain registration installs the worker, and workbox-window (the
+ * update machinery) loads only once that worker controls the page. First visits stay light.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (registered || !('serviceWorker' in navigator)) return;
   registered = true;
+  if (navigator.serviceWorker.controller) return watchForUpdates();
+  navigator.serviceWorker.addEventListener('controllerchange', () => void watchForUpdates(), { once: true });
+  // Like workbox-window: let the page finish loading before the worker starts precaching.
+  if (document.readyState !== 'complete')
+    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  await navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+    console.error('Service worker registration failed', error);
+  });
+}
+
+async function watchForUpdates(): Promise<void> {
   const { Workbox: WorkboxClass } = await import('workbox-window');
   const wb: Workbox = new WorkboxClass('/sw.js', { scope: '/' });
   await appUpdates.attach(wb);

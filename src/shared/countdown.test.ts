@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { berlinInstant, countdownAt, countdownParts, isCountdownVisible, secondsLeft, tick } from './countdown.ts';
+import { berlinInstant, phaseInstants } from './berlin-time.ts';
+import { countdownAt, countdownParts, isCountdownVisible, secondsLeft, tick } from './countdown.ts';
 
-const CYBER_WEEK = { name: 'Cyber Week Special', startDate: '2022-11-29T08:00:00', endDate: '2022-12-02T23:59:59' };
-const SUMMER = { name: 'Summer Sale', startDate: '2026-07-01T00:00:00', endDate: '2026-07-31T12:00:00' };
+// SPEC §4's phase, as configured (Berlin wall clock) and as the server sends it (instants).
+const CYBER_WEEK = phaseInstants({
+  name: 'Cyber Week Special',
+  startDate: '2022-11-29T08:00:00',
+  endDate: '2022-12-02T23:59:59',
+});
+const SUMMER = phaseInstants({ name: 'Summer Sale', startDate: '2026-07-01T00:00:00', endDate: '2026-07-31T12:00:00' });
 
 describe('berlinInstant', () => {
   it('reads the wall-clock time in Europe/Berlin, winter and summer time', () => {
@@ -56,8 +62,8 @@ describe('countdownAt', () => {
   });
 
   it('skips phases with broken or reversed dates', () => {
-    const broken = { name: 'Broken', startDate: 'x', endDate: '2026-07-31T12:00:00' };
-    const reversed = { name: 'Reversed', startDate: '2026-08-01T00:00:00', endDate: '2026-07-01T00:00:00' };
+    const broken = phaseInstants({ name: 'Broken', startDate: 'x', endDate: '2026-07-31T12:00:00' });
+    const reversed = phaseInstants({ name: 'Reversed', startDate: '2026-08-01T00:00:00', endDate: '2026-07-01T00:00:00' });
     expect(countdownAt([broken, reversed, SUMMER], Date.parse('2026-07-15T00:00:00Z')).phaseName).toBe('Summer Sale');
   });
 });

@@ -1,17 +1,14 @@
-import { fromZonedTime } from 'date-fns-tz';
-
 /**
- * SPEC §4 countdown. Phases are Europe/Berlin wall-clock times ('YYYY-MM-DDTHH:mm:ss', no offset)
- * from the event configuration; a phase is active while now lies between its start and its end,
- * and the time left is counted in whole seconds to the active phase's end.
+ * SPEC §4 countdown. Phases come from the event configuration as Europe/Berlin wall-clock times,
+ * which the server turns into instants (src/shared/berlin-time.ts); a phase is active while now lies
+ * between its start and its end, and the time left is counted in whole seconds to its end.
  */
-
-export const COUNTDOWN_TIME_ZONE = 'Europe/Berlin';
 
 export interface CountdownPhase {
   name: string;
-  startDate: string;
-  endDate: string;
+  /** Start and end as instants (ms since epoch); phases with NaN bounds are skipped. */
+  startsAt: number;
+  endsAt: number;
 }
 
 export interface CountdownState {
@@ -31,26 +28,13 @@ export interface CountdownParts {
   seconds: number;
 }
 
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** A Berlin wall-clock time → the instant it denotes (summer and winter time included); NaN when malformed. */
-export function berlinInstant(wallClock: string): number {
-  const match = WALL_CLOCK.exec(wallClock);
-  if (!match) return Number.NaN;
-  const [month, day, hour, minute, second] = match.slice(2).map((part) => Number(part ?? 0));
-  if (!month || month > 12 || !day || day > 31 || (hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 59) {
-    return Number.NaN;
-  }
-  return fromZonedTime(wallClock, COUNTDOWN_TIME_ZONE).getTime();
-}
-
 const INACTIVE: CountdownState = { phaseName: null, endsAt: null, timeLeft: 0, isPhaseActive: false };
 
 /** The first phase active at `now` (ms), with the whole seconds left to its end. */
 export function countdownAt(phases: readonly CountdownPhase[], now: number): CountdownState {
   for (const phase of phases) {
-    const start = berlinInstant(phase.startDate);
-    const end = berlinInstant(phase.endDate);
+    const start = phase.startsAt;
+    const end = phase.endsAt;
     if (Number.isNaN(start) || Number.isNaN(end) || end <= start) continue;
     if (now >= start && now <= end) {
       return { phaseName: phase.name, endsAt: end, timeLeft: secondsLeft(end, now), isPhaseActive: true };

@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { phaseInstants } from '../../../src/shared/berlin-time.ts';
 import { countrySchema, eventConfigSchema, newsSchema } from '../../../src/shared/contracts/index.ts';
 import { config, countries, news } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
@@ -12,7 +13,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/config', { schema: { tags: ['catalog'], response: { 200: eventConfigSchema } } }, async () => {
     const [row] = await db.select().from(config).where(eq(config.key, 'event')).limit(1);
     if (!row) throw new HttpProblem(503, 'The event is not configured yet.');
-    return eventConfigSchema.parse(row.value);
+    const event = eventConfigSchema.parse(row.value);
+    // Phases are configured in Berlin wall-clock time; clients get the instants (no time-zone code in the app).
+    const countdownPhases = event.countdownPhases.map((phase) => {
+      const { startsAt, endsAt } = phaseInstants(phase);
+      const iso = (ms: number) => (Number.isNaN(ms) ? undefined : new Date(ms).toISOString());
+      return {
+        name: phase.name,
+        startDate: phase.startDate,
+        endDate: phase.endDate,
+        startsAt: iso(startsAt),
+        endsAt: iso(endsAt),
+      };
+    });
+    return { ...event, countdownPhases };
   });
 
   app.get('/country', { schema: { tags: ['catalog'], response: { 200: z.array(countrySchema) } } }, async () =>

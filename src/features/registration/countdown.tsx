@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
-import { berlinInstant, type CountdownPhase, countdownAt, countdownParts, isCountdownVisible } from '../../shared/countdown.ts';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { EventConfig } from '../../shared/contracts/catalog.ts';
+import { type CountdownPhase, countdownAt, countdownParts, isCountdownVisible } from '../../shared/countdown.ts';
 import './registration-panel.css';
 
 const UNITS = [
@@ -21,14 +22,24 @@ const endFormat = new Intl.DateTimeFormat('en-GB', {
 
 /** True while some phase has not ended yet: only then is there anything to tick for. */
 function anyPhaseAhead(phases: readonly CountdownPhase[], now: number): boolean {
-  return phases.some((phase) => berlinInstant(phase.endDate) > now);
+  return phases.some((phase) => phase.endsAt > now);
+}
+
+/** The configured phases with the instants the server computed (a phase without them never shows). */
+function toCountdownPhases(configured: EventConfig['countdownPhases']): CountdownPhase[] {
+  return configured.map((phase) => ({
+    name: phase.name,
+    startsAt: phase.startsAt ? Date.parse(phase.startsAt) : Number.NaN,
+    endsAt: phase.endsAt ? Date.parse(phase.endsAt) : Number.NaN,
+  }));
 }
 
 /**
  * SPEC §4 countdown of the registration landing: the active phase's name and the time left to its
  * end (Europe/Berlin), ticking every second; hidden unless a phase is active with time left.
  */
-export function Countdown({ phases }: { phases: readonly CountdownPhase[] }) {
+export function Countdown({ phases: configured }: { phases: EventConfig['countdownPhases'] }) {
+  const phases = useMemo(() => toCountdownPhases(configured), [configured]);
   const [now, setNow] = useState(() => Date.now());
   const titleId = useId();
 

@@ -7,7 +7,17 @@ export const eventConfigSchema = z.object({
   endDate: isoDate,
   surveyStartDate: isoDate,
   venue: z.string(),
-  countdownPhases: z.array(z.object({ name: z.string(), startDate: z.string(), endDate: z.string() })),
+  countdownPhases: z.array(
+    z.object({
+      name: z.string(),
+      /** Europe/Berlin wall-clock times, as configured. */
+      startDate: z.string(),
+      endDate: z.string(),
+      /** The same as ISO instants, added by GET /api/config (absent when the configured time is malformed). */
+      startsAt: z.optional(z.string()),
+      endsAt: z.optional(z.string()),
+    }),
+  ),
 });
 export type EventConfig = z.infer<typeof eventConfigSchema>;
 
