@@ -21,6 +21,8 @@ const schema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Sign-in, sign-up and password-reset requests per minute per IP. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Free Standard Pass claims (POST /api/pass/free-claim) per minute per IP. */
+  FREE_CLAIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Failed sign-ins in a row before an account is locked for 5 minutes. */
   ACCOUNT_LOCK_AFTER_FAILURES: z.coerce.number().int().positive().default(5),
   SEED_DEMO: z

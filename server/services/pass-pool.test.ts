@@ -1,15 +1,36 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { passPools } from '../db/schema/index.ts';
+import { passClaims, passPools, users } from '../db/schema/index.ts';
 import { createTestDatabase } from '../testing/test-app.ts';
-import { claimFromPool, FREE_STANDARD_POOL, poolHasRoom, takenShare } from './pass-pool.ts';
+import {
+  claimFreePass,
+  claimFromPool,
+  consumeFreeClaim,
+  FREE_STANDARD_POOL,
+  freeClaimIsHeld,
+  poolHasRoom,
+  takenShare,
+} from './pass-pool.ts';
+import { sha256 } from './tokens.ts';
 
 async function setPool(database: Database, key: string, total: number, taken = 0) {
   await database.db
     .insert(passPools)
     .values({ key, total, taken })
     .onConflictDoUpdate({ target: passPools.key, set: { total, taken } });
+}
+
+async function heldOf(database: Database, key: string) {
+  return database.db.$count(passClaims, and(eq(passClaims.poolKey, key), eq(passClaims.status, 'held')));
+}
+
+/** Lets every held claim of a pool run out. */
+async function expireHolds(database: Database, key: string) {
+  await database.db
+    .update(passClaims)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(and(eq(passClaims.poolKey, key), eq(passClaims.status, 'held')));
 }
 
 async function takenOf(database: Database, key: string) {
@@ -52,6 +73,36 @@ describe('pass pool', () => {
     expect(await claimFromPool(database.db, 'rollback')).toBe(true);
   });
 
+  it('holds a free pass for 30 minutes, consumed once, and gives expired holds back exactly once', async () => {
+    await setPool(database, 'claims', 2);
+    const first = await claimFreePass(database.db, 'claims');
+    const second = await claimFreePass(database.db, 'claims');
+    expect(first && second).toBeTruthy();
+    expect(await claimFreePass(database.db, 'claims')).toBeNull();
+    expect(await takenOf(database, 'claims')).toBe(2);
+    const minutes = ((first?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29.9);
+    const [row] = await database.db
+      .select()
+      .from(passClaims)
+      .where(eq(passClaims.tokenHash, sha256(first?.token ?? '')));
+    expect(row).toMatchObject({ status: 'held', poolKey: 'claims', userId: null });
+
+    const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
+    expect(await freeClaimIsHeld(database.db, first?.token ?? '', 'claims')).toBe(true);
+    expect(await consumeFreeClaim(database.db, first?.token ?? '', user?.id ?? '', 'claims')).toBe(true);
+    expect(await consumeFreeClaim(database.db, first?.token ?? '', user?.id ?? '', 'claims')).toBe(false);
+    expect(await freeClaimIsHeld(database.db, first?.token ?? '', 'claims')).toBe(false);
+
+    // The second hold runs out: the next claim releases it and takes its pass; consumed ones stay taken.
+    await expireHolds(database, 'claims');
+    expect(await consumeFreeClaim(database.db, second?.token ?? '', user?.id ?? '', 'claims')).toBe(false);
+    const results = await Promise.all(Array.from({ length: 3 }, () => claimFreePass(database.db, 'claims')));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await takenOf(database, 'claims')).toBe(2);
+    expect(await heldOf(database, 'claims')).toBe(1);
+  });
+
   it('answers false and null for an unknown pool', async () => {
     expect(await claimFromPool(database.db, 'nope')).toBe(false);
     expect(await takenShare(database.db, 'nope')).toBeNull();
@@ -77,6 +128,30 @@ describe.runIf(url)('pass pool on PostgreSQL under load', () => {
     const results = await Promise.all(Array.from({ length: 2100 }, () => claimFromPool(pool.db)));
     expect(results.filter(Boolean)).toHaveLength(2000);
     expect(await takenOf(database, FREE_STANDARD_POOL)).toBe(2000);
+  });
+
+  it('2,100 concurrent free-pass holds on 20 connections hold exactly 2,000', async () => {
+    await setPool(database, 'holds', 2000, 0);
+    const results = await Promise.all(Array.from({ length: 2100 }, () => claimFreePass(pool.db, 'holds')));
+    expect(results.filter(Boolean)).toHaveLength(2000);
+    expect(await takenOf(database, 'holds')).toBe(2000);
+    expect(await heldOf(database, 'holds')).toBe(2000);
+    expect(new Set(results.filter(Boolean).map((c) => c?.token)).size).toBe(2000);
+  });
+
+  it('releases expired holds exactly once when claims race after they ran out', async () => {
+    await setPool(database, 'expiring', 100, 0);
+    const first = await Promise.all(Array.from({ length: 100 }, () => claimFreePass(pool.db, 'expiring')));
+    expect(first.filter(Boolean)).toHaveLength(100);
+    await expireHolds(database, 'expiring');
+    // 150 racing claims: the 100 expired holds go back exactly once, so exactly 100 new holds fit.
+    const second = await Promise.all(Array.from({ length: 150 }, () => claimFreePass(pool.db, 'expiring')));
+    expect(second.filter(Boolean)).toHaveLength(100);
+    expect(await takenOf(database, 'expiring')).toBe(100);
+    expect(await heldOf(database, 'expiring')).toBe(100);
+    expect(await database.db.$count(passClaims, and(eq(passClaims.poolKey, 'expiring'), eq(passClaims.status, 'released')))).toBe(
+      100,
+    );
   });
 
   it('keeps the count exact when each claim runs in its own transaction, some rolled back', async () => {

@@ -133,7 +133,7 @@ test('a free Standard Pass with a business e-mail and no hotel ends with the pas
   await expect(page.getByText(/Your pass is awaiting approval/)).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
   await expect(page.getByText(/Confirm your e-mail address/)).toBeVisible();
-  expect((await registrationState(page))?.finished).toBe(true);
+  await expect.poll(async () => (await registrationState(page))?.finished).toBe(true);
 
   // Leaving for the sign-in resets the registration.
   await page.getByRole('link', { name: 'Go to sign in' }).click();

@@ -17,6 +17,27 @@ export const passPools = pgTable('pass_pools', {
   taken: integer('taken').notNull().default(0),
 });
 
+/**
+ * Free passes held at the Pass step (30 minutes) and consumed by the account creation. Each held or
+ * consumed claim counts in its pool's `taken`; an expired hold is released (status 'released',
+ * `taken` decremented) by the next claim of the pool.
+ */
+export const passClaims = pgTable(
+  'pass_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    poolKey: text('pool_key').notNull(),
+    status: text('status', { enum: ['held', 'consumed', 'released'] })
+      .notNull()
+      .default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('pass_claims_pool_status_expires_idx').on(t.poolKey, t.status, t.expiresAt)],
+);
+
 /** What a registration (or later an upgrade) costs; prices in cents, VAT in basis points. */
 export const orders = pgTable(
   'orders',

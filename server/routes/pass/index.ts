@@ -6,6 +6,7 @@ import { passes, passTypes, vouchers } from '../../db/schema/index.ts';
 import { authOf } from '../../types.ts';
 import { toPassTypeDto } from './dto.ts';
 import { eligibilityRoutes } from './eligibility.ts';
+import { freeClaimRoutes } from './free-claim.ts';
 import { takenPassesRoutes } from './taken-passes.ts';
 import { passTypeRoutes } from './types.ts';
 import { voucherRoutes } from './voucher.ts';
@@ -39,9 +40,10 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Public registration lookups: pass types, voucher codes, eligibility, free-pass availability.
+  // Public registration lookups: pass types, voucher codes, eligibility, free-pass availability and claims.
   await app.register(passTypeRoutes);
   await app.register(voucherRoutes);
   await app.register(eligibilityRoutes);
   await app.register(takenPassesRoutes);
+  await app.register(freeClaimRoutes);
 };

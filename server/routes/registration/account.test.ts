@@ -2,7 +2,17 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../src/shared/messages.ts';
-import { addresses, authTokens, countries, passes, passPools, passTypes, users, vouchers } from '../../db/schema/index.ts';
+import {
+  addresses,
+  authTokens,
+  countries,
+  passClaims,
+  passes,
+  passPools,
+  passTypes,
+  users,
+  vouchers,
+} from '../../db/schema/index.ts';
 import { sha256 } from '../../services/tokens.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';
@@ -11,14 +21,14 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 const ids = { standard: 0, business: 0, host: 0, speaker: 0, press: 0, upgrade: 0, germany: 0 };
 
-// Lets a test skip the early 'any passes left?' check, so the claim inside the transaction decides.
+// Lets a test skip the early 'is the claim still held?' check, so consuming it inside the transaction decides.
 const poolCheck = vi.hoisted(() => ({ skipEarlyCheck: false }));
 vi.mock('../../services/pass-pool.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../services/pass-pool.ts')>();
   return {
     ...actual,
-    poolHasRoom: async (...args: Parameters<typeof actual.poolHasRoom>) =>
-      poolCheck.skipEarlyCheck || actual.poolHasRoom(...args),
+    freeClaimIsHeld: async (...args: Parameters<typeof actual.freeClaimIsHeld>) =>
+      poolCheck.skipEarlyCheck || actual.freeClaimIsHeld(...args),
   };
 });
 
@@ -65,8 +75,29 @@ function body(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const register = (payload: unknown, remoteAddress = nextIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/registration/account', payload: payload as object, remoteAddress });
+const claimRequest = (remoteAddress = nextIp()) => t.app.inject({ method: 'POST', url: '/api/pass/free-claim', remoteAddress });
+
+/** POST /api/pass/free-claim, as the Pass step does when the free Standard Pass is chosen. */
+async function claim(): Promise<string> {
+  const res = await claimRequest();
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().claimToken;
+}
+
+/** Registers; a free Standard Pass body without a `freeClaimToken` gets a fresh claim first. */
+async function register(payload: unknown, remoteAddress = nextIp()) {
+  let sent = payload as Record<string, unknown>;
+  if (sent.passTypeId === ids.standard && !('freeClaimToken' in sent)) sent = { ...sent, freeClaimToken: await claim() };
+  return t.app.inject({ method: 'POST', url: '/api/registration/account', payload: sent, remoteAddress });
+}
+
+async function claimStatus(token: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(passClaims)
+    .where(eq(passClaims.tokenHash, sha256(token)));
+  return row;
+}
 
 function expectProblem(res: LightMyRequestResponse, status: number, detail?: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -174,13 +205,16 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
   });
 
   it('refuses the free pass to gray-listed providers, but lets them buy a pass', async () => {
+    const freeClaimToken = await claim();
     const before = await poolTaken();
-    const res = await register(body({ email: 'someone@gmail.com' }));
+    const res = await register(body({ email: 'someone@gmail.com', freeClaimToken }));
     expectProblem(res, 403, ACCOUNT_MESSAGES.grayListed);
     expect(res.json().detail).toContain('business e-mail');
     expect(res.json().errors).toEqual([{ path: 'email', message: ACCOUNT_MESSAGES.grayListed }]);
     expect(await userExists('someone@gmail.com')).toBe(false);
     expect(await poolTaken()).toBe(before);
+    // The hold stays (it expires and goes back to the pool), unconsumed.
+    expect((await claimStatus(freeClaimToken))?.status).toBe('held');
 
     const paid = await register(body({ email: 'someone@gmail.com', passTypeId: ids.business }));
     expect(paid.statusCode, paid.body).toBe(201);
@@ -188,7 +222,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
     expect(await poolTaken()).toBe(before);
   });
 
-  it('answers 409 "Free Standard Passes are all gone!" when none are left, creating nothing', async () => {
+  it('answers 409 "Free Standard Passes are all gone!" at the claim when none are left', async () => {
     const db = t.database.db;
     const [pool] = await db.select().from(passPools).where(eq(passPools.key, 'free-standard'));
     await db
@@ -196,8 +230,11 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
       .set({ total: pool?.taken ?? 0 })
       .where(eq(passPools.key, 'free-standard'));
     try {
-      const res = await register(body({ email: 'too.late@berger-hosting.example' }));
-      expectProblem(res, 409, 'Free Standard Passes are all gone!');
+      expectProblem(await claimRequest(), 409, 'Free Standard Passes are all gone!');
+      // Without a claim the free pass is refused, creating nothing.
+      const res = await register(body({ email: 'too.late@berger-hosting.example', freeClaimToken: null }));
+      expectProblem(res, 409, ACCOUNT_MESSAGES.freeClaimExpired);
+      expect(res.json().errors).toEqual([{ path: 'freeClaimToken', message: ACCOUNT_MESSAGES.freeClaimExpired }]);
       expect(await userExists('too.late@berger-hosting.example')).toBe(false);
       // Paid passes are not limited by the pool.
       const paid = await register(body({ email: 'too.late@berger-hosting.example', passTypeId: ids.business }));
@@ -207,7 +244,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
     }
   });
 
-  it('hands out exactly the passes left when registrations race for the last ones', async () => {
+  it('hands out exactly the passes left when claims race for the last ones, and each claim registers once', async () => {
     const db = t.database.db;
     const taken = await poolTaken();
     await db
@@ -215,24 +252,53 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
       .set({ total: taken + 3 })
       .where(eq(passPools.key, 'free-standard'));
     try {
-      const emails = Array.from({ length: 8 }, (_, i) => `racer${i}@berger-hosting.example`);
-      const results = await Promise.all(emails.map((email) => register(body({ email }))));
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
-      for (const r of results.filter((r) => r.statusCode === 409)) expect(r.json().detail).toBe(MESSAGES.freePassesGone);
+      const claims = await Promise.all(Array.from({ length: 8 }, () => claimRequest()));
+      expect(claims.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+      for (const r of claims.filter((r) => r.statusCode === 409)) expect(r.json().detail).toBe(MESSAGES.freePassesGone);
       expect(await poolTaken()).toBe(taken + 3);
-      // Refused registrations leave nothing behind, not even the user.
+      const tokens = claims.filter((r) => r.statusCode === 201).map((r) => r.json().claimToken as string);
+      const emails = tokens.map((_, i) => `racer${i}@berger-hosting.example`);
+      const results = await Promise.all(tokens.map((freeClaimToken, i) => register(body({ email: emails[i], freeClaimToken }))));
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+      // Consuming does not take another pass; a consumed token is spent.
+      expect(await poolTaken()).toBe(taken + 3);
+      expect(await claimStatus(tokens[0] ?? '')).toMatchObject({ status: 'consumed', userId: results[0]?.json().uuid });
+      const again = await register(body({ email: 'racer.again@berger-hosting.example', freeClaimToken: tokens[0] }));
+      expectProblem(again, 409, ACCOUNT_MESSAGES.freeClaimExpired);
       expect(await db.$count(users, inArray(users.email, emails))).toBe(3);
-      expect(
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(passes)
-          .innerJoin(users, eq(users.id, passes.userId))
-          .where(inArray(users.email, emails)),
-      ).toEqual([{ n: 3 }]);
     } finally {
       await db.update(passPools).set({ total: 2000 }).where(eq(passPools.key, 'free-standard'));
     }
+  });
+
+  it('refuses an expired or unknown claim; the next claim gives expired holds back to the pool', async () => {
+    const db = t.database.db;
+    const freeClaimToken = await claim();
+    const hold = await claimStatus(freeClaimToken);
+    const minutes = ((hold?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29.9);
+    expect(minutes).toBeLessThanOrEqual(30);
+    await db
+      .update(passClaims)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passClaims.tokenHash, sha256(freeClaimToken)));
+    const expired = await register(body({ email: 'slow.coach@berger-hosting.example', freeClaimToken }));
+    expectProblem(expired, 409, ACCOUNT_MESSAGES.freeClaimExpired);
+    const unknown = await register(body({ email: 'slow.coach@berger-hosting.example', freeClaimToken: 'nope' }));
+    expectProblem(unknown, 409, ACCOUNT_MESSAGES.freeClaimExpired);
+    expect(await userExists('slow.coach@berger-hosting.example')).toBe(false);
+
+    const before = await poolTaken();
+    await claim();
+    // One released, one taken.
+    expect(await poolTaken()).toBe(before);
+    expect((await claimStatus(freeClaimToken))?.status).toBe('released');
+  });
+
+  it('rate-limits free-pass claims per IP', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 30; i++) expect((await claimRequest(ip)).statusCode).toBe(201);
+    expectProblem(await claimRequest(ip), 429);
   });
 });
 
@@ -413,22 +479,21 @@ describe('POST /api/registration/account: bad input never answers 500', () => {
 });
 
 describe('registration writes are all-or-nothing', () => {
-  it('rolls back user, address, pass, tokens and the code use when the last free pass goes mid-way', async () => {
+  it('rolls back user, address, pass, tokens and the code use when the free-pass claim expires mid-way', async () => {
     const db = t.database.db;
-    const [pool] = await db.select().from(passPools).where(eq(passPools.key, 'free-standard'));
+    const freeClaimToken = await claim();
     await db
-      .update(passPools)
-      .set({ total: pool?.taken ?? 0 })
-      .where(eq(passPools.key, 'free-standard'));
+      .update(passClaims)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passClaims.tokenHash, sha256(freeClaimToken)));
     const codeUses = await usedCount('CF26');
-    // As if the last pass went to a concurrent registration after this one's early check.
+    // As if the hold expired after this registration's early check.
     poolCheck.skipEarlyCheck = true;
     try {
-      const res = await register(body({ email: 'mid.way@berger-hosting.example', voucherCode: 'CF26' }));
-      expectProblem(res, 409, MESSAGES.freePassesGone);
+      const res = await register(body({ email: 'mid.way@berger-hosting.example', voucherCode: 'CF26', freeClaimToken }));
+      expectProblem(res, 409, ACCOUNT_MESSAGES.freeClaimExpired);
     } finally {
       poolCheck.skipEarlyCheck = false;
-      await db.update(passPools).set({ total: 2000 }).where(eq(passPools.key, 'free-standard'));
     }
     expect(await userExists('mid.way@berger-hosting.example')).toBe(false);
     expect(await usedCount('CF26')).toBe(codeUses);

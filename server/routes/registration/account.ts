@@ -18,7 +18,7 @@ import {
 import { confirmationMail } from '../../services/mail-templates.ts';
 import { hashPassword } from '../../services/password.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
-import { claimFromPool, poolHasRoom } from '../../services/pass-pool.ts';
+import { consumeFreeClaim, freeClaimIsHeld } from '../../services/pass-pool.ts';
 import { issueConfirmLink } from '../../services/registration-mail.ts';
 import { randomToken, sha256 } from '../../services/tokens.ts';
 import { isValidFullVatId } from '../../services/vat-id.ts';
@@ -37,6 +37,7 @@ export const ACCOUNT_MESSAGES = {
   addressIncomplete: 'Please enter your billing address: street and number, postcode, city and country.',
   unknownCountry: 'Unknown country.',
   freePassesGone: MESSAGES.freePassesGone,
+  freeClaimExpired: 'Your free pass reservation has expired. Please choose your pass again.',
   ...ELIGIBILITY_MESSAGES,
 } as const;
 
@@ -75,7 +76,8 @@ async function choosePass(db: Db, body: Body, eligibility: Eligibility): Promise
 
   if (type.isFree) {
     if (await isGrayListedDomain(db, domainOf(body.email))) throw fieldProblem(403, 'email', ACCOUNT_MESSAGES.grayListed);
-    if (!(await poolHasRoom(db))) throw new HttpProblem(409, ACCOUNT_MESSAGES.freePassesGone);
+    // The free pass was held at the Pass step (POST /api/pass/free-claim); the transaction consumes it.
+    if (!body.freeClaimToken || !(await freeClaimIsHeld(db, body.freeClaimToken))) throw freeClaimExpired();
   }
   // Whitelisted (invited) addresses are approved at once; others wait for the payment or an organizer.
   return { type, voucher, status: eligibility.isWhitelisted ? 'approved' : 'pending' };
@@ -92,6 +94,7 @@ async function assertBillingAddress(db: Db, address: Body['address']): Promise<v
 }
 
 const emailTaken = () => fieldProblem(409, 'email', ACCOUNT_MESSAGES.emailTaken);
+const freeClaimExpired = () => fieldProblem(409, 'freeClaimToken', ACCOUNT_MESSAGES.freeClaimExpired);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer } = app;
@@ -148,11 +151,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           expiresAt: new Date(Date.now() + REGISTRATION_TOKEN_DAYS * 86_400_000),
         });
         const link = await issueConfirmLink(tx, base, user.id);
-        // The counters last: their rows stay locked until commit, so concurrent registrations wait briefly.
+        // The counters and the claim last: their rows stay locked until commit, so concurrent registrations wait briefly.
         if (choice.voucher && !(await redeemVoucher(tx, choice.voucher.code))) {
           throw fieldProblem(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
         }
-        if (choice.type.isFree && !(await claimFromPool(tx))) throw new HttpProblem(409, ACCOUNT_MESSAGES.freePassesGone);
+        if (choice.type.isFree && !(await consumeFreeClaim(tx, body.freeClaimToken ?? '', user.id))) throw freeClaimExpired();
         return { userId: user.id, confirmUrl: link };
       });
 

@@ -118,7 +118,11 @@ export function billingAddressOf(values: AccountFormValues): Address & { country
 /** POST /api/registration/account body: the form plus the chosen pass and voucher code. */
 export function accountBodyOf(
   values: AccountFormValues,
-  registration: { pass: { id: number }; voucherCode: RegistrationState['voucherCode'] },
+  registration: {
+    pass: { id: number };
+    voucherCode: RegistrationState['voucherCode'];
+    freeClaim?: RegistrationState['freeClaim'];
+  },
 ): AccountBody {
   return {
     email: values.email,
@@ -129,6 +133,7 @@ export function accountBodyOf(
     address: billingAddressOf(values),
     passTypeId: registration.pass.id,
     voucherCode: registration.voucherCode?.code ?? null,
+    freeClaimToken: registration.freeClaim?.token ?? null,
   };
 }
 

@@ -27,6 +27,7 @@ import {
   hostVoucherBlocked,
   isCheckableEmail,
 } from './email-checks.ts';
+import { registrationNoticeAtom } from './registration-notice.ts';
 import { createAccount, fetchEligibility, fetchGrayListed, fetchVatIdValid } from './registration-api.ts';
 import { type RegistrationState, registrationAtom } from './registration-state.ts';
 import { isValidVatId, normalizeVatId } from './vat-id.ts';
@@ -198,7 +199,9 @@ export function AccountForm() {
       return;
     }
     try {
-      const account = await createAccount(accountBodyOf(values, { pass, voucherCode: checked.voucherCode }));
+      const account = await createAccount(
+        accountBodyOf(values, { pass, voucherCode: checked.voucherCode, freeClaim: checked.freeClaim }),
+      );
       store.set(registrationAtom, {
         account,
         email: values.email,
@@ -214,6 +217,13 @@ export function AccountForm() {
   });
 
   function showSubmitError(error: unknown) {
+    // The free pass's hold ran out: choose the pass again (a new hold) on the Pass step.
+    if (error instanceof ApiError && error.status === 409 && error.fieldError('freeClaimToken')) {
+      store.set(registrationAtom, { pass: null, voucherCode: null, freeClaim: null, eligibilityCheckComplete: false });
+      store.set(registrationNoticeAtom, { kind: 'free-claim-expired' });
+      navigate('/registration');
+      return;
+    }
     const problems = error instanceof ApiError ? (error.problem?.errors ?? []) : [];
     const conflict = error instanceof ApiError && error.status === 409;
     let focused = false;

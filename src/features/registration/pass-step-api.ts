@@ -1,7 +1,13 @@
 import { z } from 'zod/mini';
 import { api } from '../../lib/api.ts';
 import { type PassType, passTypeSchema } from '../../shared/contracts/catalog.ts';
-import { takenPassesSchema, type VoucherCheck, voucherCheckSchema } from '../../shared/contracts/registration.ts';
+import {
+  type FreeClaimResponse,
+  freeClaimSchema,
+  takenPassesSchema,
+  type VoucherCheck,
+  voucherCheckSchema,
+} from '../../shared/contracts/registration.ts';
 
 /** The public calls of the registration landing: pass types, voucher codes, free-pass availability. */
 
@@ -24,6 +30,11 @@ export async function fetchPassCatalogue(signal?: AbortSignal): Promise<PassCata
 /** GET /api/pass/voucher/{code}: unknown codes answer valid: false. */
 export function checkVoucher(code: string, signal?: AbortSignal): Promise<VoucherCheck> {
   return api(`/api/pass/voucher/${encodeURIComponent(code)}`, voucherCheckSchema, { signal });
+}
+
+/** POST /api/pass/free-claim: holds one free Standard Pass for the account step (409 when none is left). */
+export function claimFreePass(): Promise<FreeClaimResponse> {
+  return api('/api/pass/free-claim', freeClaimSchema, { method: 'POST' });
 }
 
 const TAKEN_PASSES_MAX_AGE_MS = 30_000;

@@ -70,6 +70,8 @@ export interface AccountBody {
   };
   passTypeId: number;
   voucherCode: string | null;
+  /** The free Standard Pass's hold from the Pass step. */
+  freeClaimToken: string | null;
 }
 
 export function createAccount(body: AccountBody) {

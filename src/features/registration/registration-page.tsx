@@ -6,10 +6,11 @@ import { freePassAvailability } from '../../shared/availability.ts';
 import type { PassType } from '../../shared/contracts/catalog.ts';
 import type { VoucherCheck } from '../../shared/contracts/registration.ts';
 import { MESSAGES } from '../../shared/messages.ts';
+import { ApiError } from '../../lib/api.ts';
 import { errorMessage } from '../auth/form-errors.ts';
 import { useTakenPasses } from './free-pass-availability.tsx';
 import { PassCard, type PassCardAction } from './pass-card.tsx';
-import { fetchPassCatalogue } from './pass-step-api.ts';
+import { claimFreePass, fetchPassCatalogue } from './pass-step-api.ts';
 import {
   choosePassUpdate,
   FREE_PASS_CODE,
@@ -19,10 +20,32 @@ import {
   voucherOutcome,
 } from './pass-selection.ts';
 import { noticeText, registrationNoticeAtom } from './registration-notice.ts';
-import { registrationAtom, resetRegistrationAtom } from './registration-state.ts';
+import { type RegistrationState, registrationAtom, resetRegistrationAtom } from './registration-state.ts';
 import { useRequest } from './use-request.ts';
 import { VOUCHER_EXPIRED, VOUCHER_INVALID, VoucherForm } from './voucher-form.tsx';
 import './pass-step.css';
+
+/** A hold that still has a minute left is reused instead of taking another free pass. */
+const CLAIM_REUSE_MARGIN_MS = 60_000;
+
+/**
+ * The free Standard Pass is held on the server when it is chosen (POST /api/pass/free-claim); the
+ * account step consumes the hold. Answers the state's `freeClaim` for `type` (null for other passes:
+ * their hold is dropped and runs out on the server), or the error to show.
+ */
+async function freeClaimFor(
+  type: Pick<PassType, 'isFree'>,
+  current: RegistrationState['freeClaim'],
+): Promise<{ freeClaim: RegistrationState['freeClaim'] } | { error: string }> {
+  if (!type.isFree) return { freeClaim: null };
+  if (current && Date.parse(current.expiresAt) - Date.now() > CLAIM_REUSE_MARGIN_MS) return { freeClaim: current };
+  try {
+    const claim = await claimFreePass();
+    return { freeClaim: { token: claim.claimToken, expiresAt: claim.expiresAt } };
+  } catch (error) {
+    return { error: error instanceof ApiError && error.status === 409 ? MESSAGES.freePassesGone : errorMessage(error) };
+  }
+}
 
 interface AppliedCode {
   voucher: RegistrationVoucher;
@@ -44,6 +67,8 @@ export function RegistrationPage() {
   const catalogue = useRequest((signal) => fetchPassCatalogue(signal), []);
   const freeGone = freePassAvailability(useTakenPasses())?.level === 'gone';
   const voucherInput = useRef<HTMLInputElement>(null);
+  const [claimError, setClaimError] = useState<string | null>(null);
+  const [claiming, setClaiming] = useState(false);
   const [applied, setApplied] = useState<AppliedCode | null>(() =>
     registration.pass && registration.voucherCode ? { voucher: registration.voucherCode, passType: registration.pass } : null,
   );
@@ -54,23 +79,38 @@ export function RegistrationPage() {
   // ?voucher=CODE (links, the side panel's 'Use code CF26') fills in and applies the code.
   const codeParam = params.get('voucher')?.trim() ?? '';
 
-  function choose(type: PassType) {
+  async function choose(type: PassType) {
+    if (claiming) return;
+    setClaimError(null);
+    setClaiming(true);
+    const claim = await freeClaimFor(type, registration.freeClaim);
+    setClaiming(false);
+    if ('error' in claim) {
+      setClaimError(claim.error);
+      return;
+    }
     const code = applied ? { voucher: applied.voucher, passTypeId: applied.passType.id } : null;
-    update(choosePassUpdate(registration, type, code));
+    update({ ...choosePassUpdate(registration, type, code), freeClaim: claim.freeClaim });
     setNotice(null);
     navigate('/registration/hotel');
   }
 
-  function onChecked(check: VoucherCheck): string | null {
+  async function onChecked(check: VoucherCheck): Promise<string | null> {
     const outcome = voucherOutcome(check, paid);
     if (outcome.kind === 'invalid') return outcome.known ? VOUCHER_EXPIRED(outcome.code) : VOUCHER_INVALID(outcome.code);
     if (outcome.passType.isFree && freeGone) return MESSAGES.freePassesGone;
-    setApplied({ voucher: outcome.voucher, passType: outcome.passType });
-    setNotice(null);
     // A valid code selects its pass (the registration keeps both) unless the account already exists.
     if (!locked) {
-      update(choosePassUpdate(registration, outcome.passType, { voucher: outcome.voucher, passTypeId: outcome.passType.id }));
+      const claim = await freeClaimFor(outcome.passType, registration.freeClaim);
+      if ('error' in claim) return claim.error;
+      update({
+        ...choosePassUpdate(registration, outcome.passType, { voucher: outcome.voucher, passTypeId: outcome.passType.id }),
+        freeClaim: claim.freeClaim,
+      });
     }
+    setApplied({ voucher: outcome.voucher, passType: outcome.passType });
+    setClaimError(null);
+    setNotice(null);
     return null;
   }
 
@@ -90,7 +130,7 @@ export function RegistrationPage() {
     if (isLocked(type, applied?.passType.id ?? null)) {
       return { kind: 'locked', onUnlock: () => voucherInput.current?.focus() };
     }
-    return { kind: 'choose', onChoose: () => choose(type) };
+    return { kind: 'choose', onChoose: () => void choose(type) };
   }
 
   const card = (type: PassType) => (
@@ -118,6 +158,12 @@ export function RegistrationPage() {
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => setNotice(null)}>
             Dismiss
           </button>
+        </div>
+      ) : null}
+
+      {claimError ? (
+        <div className="alert alert-danger pass-step__notice" role="alert">
+          <p>{claimError}</p>
         </div>
       ) : null}
 

@@ -11,6 +11,8 @@ import { orderSchema } from '../../shared/contracts/registration.ts';
 export const registrationStateSchema = z.object({
   pass: z.nullable(z.object({ id: z.int(), name: z.string(), kind: z.string(), price: z.int(), isFree: z.boolean() })),
   voucherCode: z.nullable(z.object({ code: z.string(), codeType: z.nullable(z.string()), valid: z.boolean() })),
+  /** The free Standard Pass held at the Pass step (POST /api/pass/free-claim); states stored before it read as null. */
+  freeClaim: z._default(z.nullable(z.object({ token: z.string(), expiresAt: z.string() })), null),
   /** The chosen room, or null; `noHotel` records an explicit 'No hotel'. */
   hotel: z.nullable(
     z.object({
@@ -45,6 +47,7 @@ export type RegistrationState = z.infer<typeof registrationStateSchema>;
 export const EMPTY_REGISTRATION: RegistrationState = {
   pass: null,
   voucherCode: null,
+  freeClaim: null,
   hotel: null,
   noHotel: false,
   email: '',

@@ -13,7 +13,7 @@ interface VoucherFormProps {
   /** Check `initialCode` at once (a code handed over in the link). */
   autoApply?: boolean;
   /** The server's answer for a plausible code; return an error text to show it on the field. */
-  onChecked: (check: VoucherCheck) => string | null;
+  onChecked: (check: VoucherCheck) => string | null | Promise<string | null>;
   onCleared: () => void;
   /** The code currently applied (shown as applied, with a remove button). */
   appliedCode: string | null;
@@ -47,7 +47,7 @@ export function VoucherForm({
     }
     setChecking(true);
     try {
-      setError(onChecked(await checkVoucher(code)));
+      setError(await onChecked(await checkVoucher(code)));
       setValue(code);
     } catch (caught) {
       setError(errorMessage(caught));

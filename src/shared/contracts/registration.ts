@@ -6,6 +6,13 @@ import { emailSchema, nameSchema, newPasswordSchema } from './user.ts';
 /** GET /api/pass/taken-passes: the taken share (0..1) of the free Standard Pass pool, null when unknown. */
 export const takenPassesSchema = z.object({ value: z.nullable(z.number()) });
 
+/**
+ * POST /api/pass/free-claim: one free Standard Pass held for the account creation until `expiresAt`;
+ * POST /api/registration/account consumes it with `freeClaimToken`.
+ */
+export const freeClaimSchema = z.object({ claimToken: z.string(), expiresAt: z.string() });
+export type FreeClaimResponse = z.infer<typeof freeClaimSchema>;
+
 /** GET /api/pass/voucher/{code}: a code the server knows, valid or not (unknown codes answer valid: false). */
 export const voucherCheckSchema = z.object({
   code: z.string(),
@@ -105,6 +112,8 @@ export const registrationAccountBodySchema = z.object({
   address: addressBodySchema,
   passTypeId: z.int().check(z.positive()),
   voucherCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64)))),
+  /** Required for the free Standard Pass: the token of POST /api/pass/free-claim. */
+  freeClaimToken: z.optional(z.nullable(z.string().check(z.maxLength(128)))),
 });
 export const registrationAccountResponseSchema = z.object({
   uuid: z.uuid(),
