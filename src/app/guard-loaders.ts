@@ -5,7 +5,6 @@ import {
   isLeadScannerAtom,
   isSignedInAtom,
   isVendorAtom,
-  loadConfig,
   loadUserData,
   passAtom,
   surveyEntriesAtom,
@@ -13,15 +12,7 @@ import {
   surveyQuestionsAtom,
 } from '../lib/session.ts';
 import { store } from '../lib/store.ts';
-import {
-  type GuardDecision,
-  type GuardSnapshot,
-  guestOnlyDecision,
-  hostCodeBlocked,
-  mainAreaDecision,
-  type Place,
-  registrationStepDecision,
-} from './guards.ts';
+import { type GuardDecision, type GuardSnapshot, guestOnlyDecision, mainAreaDecision, type Place } from './guards.ts';
 
 /**
  * The loader side of the guards: load the session, take a snapshot, apply the pure decision.
@@ -71,49 +62,6 @@ export async function guestOnlyLoader(): Promise<Response | null> {
   // signing in again.
   const result = await loadUserData().catch(() => 'signed-out' as const);
   return toResponse(guestOnlyDecision(result === 'ready'));
-}
-
-/** The registration state and notice, loaded with the first registration page only. */
-const registrationModules = () =>
-  Promise.all([
-    import('../features/registration/registration-state.ts'),
-    import('../features/registration/registration-notice.ts'),
-  ]);
-
-/**
- * SPEC §6: a host code whose e-mail is not whitelisted blocks the flow. The code (and the voucher
- * pass it unlocked) is dropped, the eligibility check is due again for the next code, and the
- * landing explains why. Idempotent: both the frame's and the page's loader may call it.
- */
-async function dropBlockedHostCode(): Promise<void> {
-  const [{ registrationAtom }, { registrationNoticeAtom }] = await registrationModules();
-  const state = store.get(registrationAtom);
-  if (!hostCodeBlocked(state)) return;
-  store.set(registrationAtom, {
-    voucherCode: null,
-    pass: state.pass?.kind === 'voucher' ? null : state.pass,
-    eligibilityCheckComplete: false,
-  });
-  store.set(registrationNoticeAtom, { kind: 'host-code-not-invited', code: state.voucherCode?.code ?? '' });
-}
-
-/**
- * The registration frame: signed-in users go to / (SPEC §6); the event name and dates come from
- * the configuration; a blocked host code is dropped.
- */
-export async function registrationLoader(): Promise<Response | null> {
-  const [decision] = await Promise.all([guestOnlyLoader(), loadConfig(), dropBlockedHostCode()]);
-  return decision;
-}
-
-/** Registration pages after the landing: their prerequisites, else /registration keeping the query. */
-export async function registrationStepLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
-  // The side panel's step list (not on the landing): fetched alongside the page.
-  void import('./layouts/registration-steps-list.tsx');
-  const [{ registrationAtom }] = await registrationModules();
-  const decision = registrationStepDecision(placeOf(request), store.get(registrationAtom));
-  await dropBlockedHostCode();
-  return toResponse(decision);
 }
 
 /** Pages open to everyone that still look different when signed in (information, 404). */

@@ -22,10 +22,15 @@ function guardRuntime() {
 }
 
 const mainAreaLoader = (args: LoaderFunctionArgs) => guardRuntime().then((runtime) => runtime.mainAreaLoader(args));
-const registrationLoader = () => guardRuntime().then((runtime) => runtime.registrationLoader());
 const optionalSessionLoader = () => guardRuntime().then((runtime) => runtime.optionalSessionLoader());
 /** Without a token nobody is signed in: skip loading the session code at all. */
 const guestOnlyLoader = () => (readToken() ? guardRuntime().then((runtime) => runtime.guestOnlyLoader()) : null);
+/** The registration flow's loaders live apart from the session code (src/app/registration-loaders.ts). */
+const registrationLoaders = () => import('./registration-loaders.ts');
+const registrationLoader = () =>
+  registrationLoaders().then((loaders) =>
+    loaders.registrationLoader(() => guardRuntime().then((runtime) => runtime.guestOnlyLoader())),
+  );
 
 /** Guards depend on the session and the exact page, not only on params: run them on every navigation. */
 const always = () => true;
@@ -53,7 +58,7 @@ async function notFoundLoader(): Promise<never> {
 
 /** Deeper registration pages need the registration state they build on (guards.ts registrationStepDecision). */
 const registrationStepLoader = (args: LoaderFunctionArgs) =>
-  guardRuntime().then((runtime) => runtime.registrationStepLoader(args));
+  registrationLoaders().then((loaders) => loaders.registrationStepLoader(args));
 
 const legacyRegistrationLoader = ({ request }: LoaderFunctionArgs) => redirect(legacyRegistrationTarget(placeOf(request)));
 

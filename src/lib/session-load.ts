@@ -4,8 +4,6 @@ import {
   addressSchema,
   type Booking,
   bookingSchema,
-  type EventConfig,
-  eventConfigSchema,
   type Pass,
   passSchema,
   type SurveyEntry,
@@ -89,9 +87,4 @@ export async function fetchUserData(): Promise<UserDataLoad> {
     surveyQuestions: questions.status === 'fulfilled' ? questions.value : [],
     surveyEntries: entries.status === 'fulfilled' ? entries.value : null,
   };
-}
-
-/** GET /api/config (public). */
-export function fetchConfig(): Promise<EventConfig> {
-  return api('/api/config', eventConfigSchema);
 }

@@ -3,7 +3,6 @@ import {
   type Address,
   type Booking,
   EMPTY_ADDRESS,
-  type EventConfig,
   type Pass,
   type SurveyEntry,
   type SurveyQuestion,
@@ -11,12 +10,15 @@ import {
   type User,
 } from '../shared/contracts/index.ts';
 import { onUnauthorized } from './api.ts';
+import { configAtom, loadConfig } from './config.ts';
 import { deleteCookie } from './cookies.ts';
 import { accessFor, fullName, isLeadScanner, isVendor, SESSION_SNAPSHOT_KEY, type UserDataResult } from './session-rules.ts';
 import { store } from './store.ts';
 import { readToken, writeToken } from './token.ts';
 
 export type { UserDataResult } from './session-rules.ts';
+// The configuration lives in config.ts (anonymous pages need it without the session code).
+export { configAtom, loadConfig };
 
 /*
  * Session state and actions. The calls and their zod schemas live in ./session-load.ts, imported
@@ -45,7 +47,6 @@ export const surveyEntriesAtom = atom<SurveyEntry[]>([]);
 /** False when the entries could not be loaded: the survey redirect then stays out of the way. */
 export const surveyEntriesLoadedAtom = atom(false);
 /** Public event configuration; survives sign-out because it is not user data. */
-export const configAtom = atom<EventConfig | null>(null);
 export const userDataLoadedAtom = atom(false);
 
 export const isSignedInAtom = atom((get) => get(tokenAtom) !== null && get(userAtom) !== null);
@@ -86,25 +87,6 @@ function writeSnapshot(snapshot: { user: User; pass: Pass | null } | null): void
 // --- loading -----------------------------------------------------------------------------------
 
 const loader = () => import('./session-load.ts');
-
-let configRequest: Promise<EventConfig | null> | null = null;
-
-/** GET /api/config once (public); null on failure so pages fall back to their defaults. */
-export function loadConfig(): Promise<EventConfig | null> {
-  const known = store.get(configAtom);
-  if (known) return Promise.resolve(known);
-  configRequest ??= loader()
-    .then((module) => module.fetchConfig())
-    .then((config) => {
-      store.set(configAtom, config);
-      return config;
-    })
-    .catch(() => null)
-    .finally(() => {
-      configRequest = null;
-    });
-  return configRequest;
-}
 
 /** Bumped by sign-in and sign-out so a load that started under another session is discarded. */
 let generation = 0;

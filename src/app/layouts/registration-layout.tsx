@@ -9,7 +9,7 @@ import { Countdown } from '../../features/registration/countdown.tsx';
 import { FreePassAvailability } from '../../features/registration/free-pass-availability.tsx';
 import { FreePassOffer } from '../../features/registration/free-pass-offer.tsx';
 import { registrationAtom } from '../../features/registration/registration-state.ts';
-import { configAtom } from '../../lib/session.ts';
+import { configAtom } from '../../lib/config.ts';
 import { hostCodeBlocked, normalizePath } from '../guards.ts';
 import { formatEventDates } from './format-event-dates.ts';
 import { REGISTRATION_FOOTER_LINKS } from './nav-links.ts';
