@@ -2,36 +2,10 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { REVERSE_CHARGE_NOTE } from '../../src/shared/pricing.ts';
 import { pdfText } from '../testing/pdf-text.ts';
+import { SAMPLE_INVOICE } from '../testing/sample-invoice.ts';
 import { type InvoiceDocument, renderInvoicePdf, SELLER } from './invoice-pdf.ts';
 
-const invoice: InvoiceDocument = {
-  number: 'CF-2026-000042',
-  issuedAt: new Date('2026-02-10T09:30:00Z'),
-  status: 'paid',
-  buyer: {
-    name: 'Zoë Łukasiewicz',
-    company: 'Przykład Sp. z o.o. 🚀',
-    address: ['ul. Długa 5', '00-238 Warszawa', 'Poland'],
-    vatId: 'PL5260250995',
-    email: 'zoe@example.pl',
-  },
-  lines: [
-    { kind: 'pass', description: 'Business Pass', quantity: 1, unitPrice: 29_900, net: 29_900 },
-    {
-      kind: 'hotel',
-      description: 'Hotel Krønasår, Nordic Single, 2026-03-23 to 2026-03-27 (4 nights)',
-      quantity: 4,
-      unitPrice: 17_900,
-      net: 71_600,
-    },
-  ],
-  net: 101_500,
-  vatBasisPoints: 0,
-  vat: 0,
-  gross: 101_500,
-  reverseCharge: true,
-  supply: { from: '2026-03-24', to: '2026-03-26' },
-};
+const invoice = SAMPLE_INVOICE;
 
 describe('renderInvoicePdf', () => {
   it('draws an A4 German invoice with seller, buyer, items, totals and the reverse-charge note', async () => {

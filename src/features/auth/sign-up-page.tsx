@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api.ts';
@@ -10,18 +10,17 @@ import { errorMessage, serverFieldErrors } from './form-errors.ts';
 import { signUpFormSchema } from './form-schemas.ts';
 import { Notice } from './notice.tsx';
 import { NewPasswordField } from './new-password-field.tsx';
+import { TermsCheckbox } from './terms-checkbox.tsx';
 import { TextField } from './text-field.tsx';
 import './auth.css';
 
 export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
-export const TERMS_URL = 'https://www.cloudfest.com/terms-and-conditions';
 
 const API_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
 /** /sign-up: creates an account and sends the confirmation e-mail. */
 export function SignUpPage() {
   const navigate = useNavigate();
-  const termsId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -113,29 +112,7 @@ export function SignUpPage() {
             registration={register('repeatPassword')}
             error={errors.repeatPassword?.message}
           />
-          <div className={`field${termsError ? ' is-danger' : ''}`}>
-            <div className={`check${termsError ? ' is-danger' : ''}`}>
-              <input
-                id={termsId}
-                type="checkbox"
-                aria-invalid={termsError ? true : undefined}
-                aria-describedby={termsError ? `${termsId}-error` : undefined}
-                {...register('acceptTerms')}
-              />
-              <label htmlFor={termsId}>
-                I accept the{' '}
-                <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
-                  terms and conditions
-                </a>
-                .
-              </label>
-            </div>
-            {termsError ? (
-              <p id={`${termsId}-error`} className="field-error">
-                {termsError}
-              </p>
-            ) : null}
-          </div>
+          <TermsCheckbox registration={register('acceptTerms')} error={termsError} />
           <div className="auth__actions">
             <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
               {isSubmitting ? 'Creating account…' : 'Create account'}

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue, useStore } from 'jotai';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../auth/form-errors.ts';
+import { TermsCheckbox } from '../auth/terms-checkbox.tsx';
 import { NewPasswordField } from '../auth/new-password-field.tsx';
 import { Notice } from '../auth/notice.tsx';
 import { TextField } from '../auth/text-field.tsx';
@@ -34,8 +35,6 @@ import { isValidVatId, normalizeVatId } from './vat-id.ts';
 
 export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 const EMAIL_CHECK_DEBOUNCE_MS = 700;
-const TERMS_URL = '/information#terms-and-conditions';
-const PRIVACY_URL = '/information#privacy-policy';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -50,7 +49,6 @@ export function AccountForm() {
   const navigate = useNavigate();
   const store = useStore();
   const registration = useAtomValue(registrationAtom);
-  const termsId = useId();
   const [formError, setFormError] = useState<ReactNode>(null);
   const [emailChecking, setEmailChecking] = useState(false);
   const [emailCheckFailed, setEmailCheckFailed] = useState(false);
@@ -388,33 +386,7 @@ export function AccountForm() {
         />
       </fieldset>
 
-      <div className={`field${termsError ? ' is-danger' : ''}`}>
-        <div className={`check${termsError ? ' is-danger' : ''}`}>
-          <input
-            id={termsId}
-            type="checkbox"
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? `${termsId}-error` : undefined}
-            {...register('acceptTerms')}
-          />
-          <label htmlFor={termsId}>
-            I accept the{' '}
-            <a href={TERMS_URL} target="_blank" rel="noopener">
-              terms and conditions
-            </a>{' '}
-            and have read the{' '}
-            <a href={PRIVACY_URL} target="_blank" rel="noopener">
-              privacy policy
-            </a>
-            .
-          </label>
-        </div>
-        {termsError ? (
-          <p id={`${termsId}-error`} className="field-error">
-            {termsError}
-          </p>
-        ) : null}
-      </div>
+      <TermsCheckbox registration={register('acceptTerms')} error={termsError} />
 
       <div className="reg-actions">
         <Link to="/registration/hotel" className="btn btn-ghost">
