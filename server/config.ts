@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const passPublicKeysSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), z.string().regex(/^[A-Za-z0-9_-]{43}$/));
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -25,6 +27,28 @@ const schema = z.object({
   FREE_CLAIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Failed sign-ins in a row before an account is locked for 5 minutes. */
   ACCOUNT_LOCK_AFTER_FAILURES: z.coerce.number().int().positive().default(5),
+  /** Active pass-signing key, Ed25519 PKCS#8 PEM; without it one is created in DATA_DIR/pass-signing-key.pem. */
+  PASS_SIGNING_KEY: z.string().min(1).optional(),
+  /** Extra verification-only pass keys during rotation: JSON {kid: base64url raw 32-byte Ed25519 public key}. */
+  PASS_PUBLIC_KEYS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return {};
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Expected JSON {kid: base64url public key}' });
+        return z.NEVER;
+      }
+      const parsed = passPublicKeysSchema.safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'Expected {kid: base64url raw 32-byte Ed25519 public key}' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { REVERSE_CHARGE_NOTE } from '../../src/shared/pricing.ts';
 import { pdfText } from '../testing/pdf-text.ts';
 import { SAMPLE_INVOICE } from '../testing/sample-invoice.ts';
-import { type InvoiceDocument, renderInvoicePdf, SELLER } from './invoice-pdf.ts';
+import { renderInvoicePdf, SELLER } from './invoice-pdf.ts';
 
 const invoice = SAMPLE_INVOICE;
 

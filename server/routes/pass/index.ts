@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type Pass, passSchema } from '../../../src/shared/contracts/index.ts';
 import { passes, passTypes, vouchers } from '../../db/schema/index.ts';
 import { authOf } from '../../types.ts';
+import { passBarcodeRoutes } from './barcode.ts';
 import { toPassTypeDto } from './dto.ts';
 import { eligibilityRoutes } from './eligibility.ts';
 import { freeClaimRoutes } from './free-claim.ts';
@@ -46,4 +47,6 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(eligibilityRoutes);
   await app.register(takenPassesRoutes);
   await app.register(freeClaimRoutes);
+  // The signed pass payload: public keys, revocation list, the user's barcode token.
+  await app.register(passBarcodeRoutes);
 };
