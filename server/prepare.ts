@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { buildIfNeeded } from './build-if-needed.ts';
+import { buildIfNeeded, newestMtime } from './build-if-needed.ts';
 import { ROOT } from './paths.ts';
 
 /**
@@ -10,14 +10,6 @@ import { ROOT } from './paths.ts';
  * hundreds of imports through a hook thread, which halves the time to the first answer.
  */
 export const SERVER_BUNDLE = join(ROOT, 'dist-server', 'main.mjs');
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 export async function bundleServerIfNeeded(): Promise<void> {
   const sources = Math.max(

@@ -1,8 +1,8 @@
+import { hostCodeBlocked } from '../shared/registration-rules.ts';
 import { describe, expect, it } from 'vitest';
 import {
   type GuardSnapshot,
   guestOnlyDecision,
-  hostCodeBlocked,
   legacyRegistrationTarget,
   mainAreaDecision,
   normalizePath,

@@ -1,4 +1,5 @@
 import { needsSurvey } from '../shared/survey-redirect.ts';
+import { hostCodeBlocked } from '../shared/registration-rules.ts';
 
 /**
  * Route guard decisions as pure functions of a session snapshot and a location, so every rule is
@@ -108,16 +109,6 @@ export interface RegistrationGuardState {
   finished: boolean;
   eligibilityCheckComplete: boolean;
   isWhitelisted: boolean;
-}
-
-/**
- * SPEC §6 'a host-type voucher code that is not whitelisted blocks the flow and redirects to
- * /registration': known only once the e-mail's eligibility check (Account step) has run.
- */
-export function hostCodeBlocked(
-  s: Pick<RegistrationGuardState, 'voucherCode' | 'eligibilityCheckComplete' | 'isWhitelisted'>,
-): boolean {
-  return s.voucherCode?.codeType === 'host' && s.eligibilityCheckComplete && !s.isWhitelisted;
 }
 
 /** Checkout is done: the order is paid or free, or the flow reached its end. */

@@ -2,7 +2,8 @@ import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { loadConfig } from '../lib/config.ts';
 import { store } from '../lib/store.ts';
 import { readToken } from '../lib/token.ts';
-import { hostCodeBlocked, registrationStepDecision } from './guards.ts';
+import { hostCodeBlocked } from '../shared/registration-rules.ts';
+import { registrationStepDecision } from './guards.ts';
 
 /**
  * The registration flow's loaders. Apart from the guard runtime (session code): an anonymous

@@ -1,19 +1,19 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { phaseInstants } from '../../../src/shared/berlin-time.ts';
 import { countrySchema, eventConfigSchema, newsSchema } from '../../../src/shared/contracts/index.ts';
-import { config, countries, news } from '../../db/schema/index.ts';
+import { countries, news } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
+import { readEventConfig } from '../../services/event-config.ts';
 
 /** Public reference data: event configuration, countries, news. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   app.get('/config', { schema: { tags: ['catalog'], response: { 200: eventConfigSchema } } }, async () => {
-    const [row] = await db.select().from(config).where(eq(config.key, 'event')).limit(1);
-    if (!row) throw new HttpProblem(503, 'The event is not configured yet.');
-    const event = eventConfigSchema.parse(row.value);
+    const event = await readEventConfig(db);
+    if (!event) throw new HttpProblem(503, 'The event is not configured yet.');
     // Phases are configured in Berlin wall-clock time; clients get the instants (no time-zone code in the app).
     const countdownPhases = event.countdownPhases.map((phase) => {
       const { startsAt, endsAt } = phaseInstants(phase);

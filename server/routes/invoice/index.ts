@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventConfigSchema } from '../../../src/shared/contracts/catalog.ts';
 import { type Invoice, invoiceSchema } from '../../../src/shared/contracts/registration.ts';
-import { config, invoices } from '../../db/schema/index.ts';
+import { invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { readEventDates } from '../../services/event-config.ts';
 import { authOf } from '../../types.ts';
 
 /** pdf-lib loads on the first PDF, not at server start (start-up budget). */
@@ -44,11 +44,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(invoices.id, request.params.id), eq(invoices.userId, authOf(request).userId)))
         .limit(1);
       if (!invoice) throw notFound('Invoice');
-      const [event] = await db.select().from(config).where(eq(config.key, 'event')).limit(1);
-      const dates = eventConfigSchema.safeParse(event?.value);
-      const supply = dates.success
-        ? { from: dates.data.startDate, to: dates.data.endDate }
-        : { from: '2026-03-24', to: '2026-03-26' };
+      const dates = await readEventDates(db);
+      const supply = { from: dates.startDate, to: dates.endDate };
       const pdf = await (await loadPdfRenderer())({ ...invoice, supply });
       return reply
         .type('application/pdf')

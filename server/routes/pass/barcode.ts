@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventConfigSchema } from '../../../src/shared/contracts/catalog.ts';
 import {
   type PassBarcode,
   type PassKeys,
@@ -9,12 +8,11 @@ import {
   passKeysSchema,
   passRevocationsSchema,
 } from '../../../src/shared/contracts/pass-token.ts';
-import { config, passes, passTypes, users } from '../../db/schema/index.ts';
+import { passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { createPassSigner, type EventDates } from '../../services/pass-signing.ts';
+import { readEventDates } from '../../services/event-config.ts';
+import { createPassSigner } from '../../services/pass-signing.ts';
 import { authOf } from '../../types.ts';
-
-const FALLBACK_EVENT: EventDates = { startDate: '2026-03-24', endDate: '2026-03-26' };
 
 /** The signed pass payload (ARCHITECTURE §6): public keys, revocation list and the user's token. */
 export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,9 +55,7 @@ export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(passes.userId, authOf(request).userId), eq(passes.status, 'approved')))
         .limit(1);
       if (!row) throw new HttpProblem(404, 'You have no approved pass yet.');
-      const [event] = await db.select().from(config).where(eq(config.key, 'event')).limit(1);
-      const dates = eventConfigSchema.safeParse(event?.value);
-      const token = await signer.signPass(row, row, dates.success ? dates.data : FALLBACK_EVENT);
+      const token = await signer.signPass(row, row, await readEventDates(db));
       return { token };
     },
   );

@@ -10,7 +10,8 @@ import { FreePassAvailability } from '../../features/registration/free-pass-avai
 import { FreePassOffer } from '../../features/registration/free-pass-offer.tsx';
 import { registrationAtom } from '../../features/registration/registration-state.ts';
 import { configAtom } from '../../lib/config.ts';
-import { hostCodeBlocked, normalizePath } from '../guards.ts';
+import { hostCodeBlocked } from '../../shared/registration-rules.ts';
+import { normalizePath } from '../guards.ts';
 import { formatEventDates } from './format-event-dates.ts';
 import { REGISTRATION_FOOTER_LINKS } from './nav-links.ts';
 import './registration-layout.css';

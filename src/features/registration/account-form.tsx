@@ -9,6 +9,7 @@ import { NewPasswordField } from '../auth/new-password-field.tsx';
 import { Notice } from '../auth/notice.tsx';
 import { TextField } from '../auth/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import {
@@ -20,14 +21,7 @@ import {
   formFieldOfServerPath,
 } from './account-form-schema.ts';
 import { CountrySelect } from './country-select.tsx';
-import {
-  EMAIL_CHECK_MESSAGES,
-  eligibilityUpdate,
-  emailDomain,
-  emailProblem,
-  hostVoucherBlocked,
-  isCheckableEmail,
-} from './email-checks.ts';
+import { EMAIL_CHECK_MESSAGES, eligibilityUpdate, emailDomain, emailProblem, isCheckableEmail } from './email-checks.ts';
 import { registrationNoticeAtom } from './registration-notice.ts';
 import { createAccount, fetchEligibility, fetchGrayListed, fetchVatIdValid } from './registration-api.ts';
 import { type RegistrationState, registrationAtom } from './registration-state.ts';
@@ -102,7 +96,7 @@ export function AccountForm() {
         setEmailCheckFailed(eligibility === null);
         // SPEC §6: back to the pass choice; the registration frame's guard drops the host code
         // and the landing explains why.
-        if (hostVoucherBlocked(next)) navigate('/registration');
+        if (hostCodeBlocked(next)) navigate('/registration');
       }
       return next;
     },
@@ -172,7 +166,7 @@ export function AccountForm() {
     setFormError(null);
     // The checks must have seen this very address; a check under way is awaited.
     const checked = (await checkEmail(values.email)) ?? store.get(registrationAtom);
-    if (hostVoucherBlocked(checked)) return; // on its way back to /registration
+    if (hostCodeBlocked(checked)) return; // on its way back to /registration
     if (checked.email === values.email && emailProblem(checked)) {
       setFocus('email');
       return;

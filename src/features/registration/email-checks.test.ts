@@ -1,3 +1,4 @@
+import { hostCodeBlocked as hostVoucherBlocked } from '../../shared/registration-rules.ts';
 import { describe, expect, it } from 'vitest';
 import {
   EMAIL_CHECK_MESSAGES,
@@ -5,7 +6,6 @@ import {
   emailDomain,
   emailProblem,
   freePassRefused,
-  hostVoucherBlocked,
   isCheckableEmail,
 } from './email-checks.ts';
 import { EMPTY_REGISTRATION } from './registration-state.ts';

@@ -1,3 +1,4 @@
+import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import type { RegistrationState } from './registration-state.ts';
 
 /*
@@ -65,13 +66,6 @@ export function eligibilityUpdate(
   return update;
 }
 
-/** SPEC §6: a host-type voucher code with an address that is not whitelisted blocks the flow. */
-export function hostVoucherBlocked(
-  state: Pick<RegistrationState, 'voucherCode' | 'eligibilityCheckComplete' | 'isWhitelisted'>,
-): boolean {
-  return state.voucherCode?.codeType === 'host' && state.eligibilityCheckComplete && !state.isWhitelisted;
-}
-
 /** The free Standard Pass is refused to addresses of gray-listed (free-mail) providers. */
 export function freePassRefused(state: Pick<RegistrationState, 'pass' | 'grayListedEmailProvider'>): boolean {
   return state.pass?.isFree === true && state.grayListedEmailProvider;
@@ -85,7 +79,7 @@ export function emailProblem(
   >,
 ): keyof typeof EMAIL_CHECK_MESSAGES | null {
   if (state.eligibilityCheckComplete && state.isBlacklisted) return 'blacklisted';
-  if (hostVoucherBlocked(state)) return 'hostNotInvited';
+  if (hostCodeBlocked(state)) return 'hostNotInvited';
   if (freePassRefused(state)) return 'grayListedFreePass';
   return null;
 }
