@@ -13,6 +13,7 @@ import { Notice } from './notice.tsx';
 import { NewPasswordField } from './new-password-field.tsx';
 import { TextField } from './text-field.tsx';
 import './auth.css';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 /** The server's text for an unknown, used or expired reset token; also used for a malformed one. */
 export const INVALID_RESET_LINK = 'This link is invalid or has expired.';
@@ -87,9 +88,9 @@ export function ChangePasswordPage() {
                 error={errors.repeatPassword?.message}
               />
               <div className="auth__actions">
-                <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-                  {isSubmitting ? 'Saving…' : 'Change password'}
-                </button>
+                <SubmitButton busy={isSubmitting} busyLabel="Saving…">
+                  Change password
+                </SubmitButton>
               </div>
             </form>
           </>

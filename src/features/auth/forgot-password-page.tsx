@@ -9,6 +9,7 @@ import { errorMessage } from './form-errors.ts';
 import { Notice } from './notice.tsx';
 import { TextField } from './text-field.tsx';
 import './auth.css';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 export const RESET_LINK_SENT = 'If an account exists for this address, we have sent a link to reset your password.';
 
@@ -58,9 +59,9 @@ export function ForgotPasswordPage() {
                 error={errors.email?.message}
               />
               <div className="auth__actions">
-                <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-                  {isSubmitting ? 'Sending…' : 'Send link'}
-                </button>
+                <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+                  Send link
+                </SubmitButton>
               </div>
             </form>
           </>

@@ -6,6 +6,7 @@ import type { SignInField as Field } from './sign-in-action.ts';
 import { Notice } from './notice.tsx';
 import { TextField } from './text-field.tsx';
 import './auth.css';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 export const CONFIRMED_NOTICE = 'Your e-mail address is confirmed. You can sign in now.';
 export const RESET_NOTICE = 'Your password has been changed. Please sign in.';
@@ -92,9 +93,9 @@ export function SignInPage() {
             error={errors.password}
           />
           <div className="auth__actions">
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-              {isSubmitting ? 'Signing in…' : 'Sign in'}
-            </button>
+            <SubmitButton busy={isSubmitting} busyLabel="Signing in…">
+              Sign in
+            </SubmitButton>
             <Link to="/sign-in/forgotpassword">Forgot your password?</Link>
           </div>
         </form>

@@ -13,6 +13,7 @@ import { NewPasswordField } from './new-password-field.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { TextField } from './text-field.tsx';
 import './auth.css';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 
@@ -114,9 +115,9 @@ export function SignUpPage() {
           />
           <TermsCheckbox registration={register('acceptTerms')} error={termsError} />
           <div className="auth__actions">
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-              {isSubmitting ? 'Creating account…' : 'Create account'}
-            </button>
+            <SubmitButton busy={isSubmitting} busyLabel="Creating account…">
+              Create account
+            </SubmitButton>
           </div>
         </form>
       </div>

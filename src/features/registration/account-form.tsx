@@ -26,6 +26,7 @@ import { registrationNoticeAtom } from './registration-notice.ts';
 import { createAccount, fetchEligibility, fetchGrayListed, fetchVatIdValid } from './registration-api.ts';
 import { type RegistrationState, registrationAtom } from './registration-state.ts';
 import { isValidVatId, normalizeVatId } from './vat-id.ts';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 const EMAIL_CHECK_DEBOUNCE_MS = 700;
@@ -386,9 +387,9 @@ export function AccountForm() {
         <Link to="/registration/hotel" className="btn btn-ghost">
           Back
         </Link>
-        <button type="submit" className="btn btn-primary btn-lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? 'Creating your account…' : 'Create account and continue'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyLabel="Creating your account…" className="btn btn-primary btn-lg">
+          Create account and continue
+        </SubmitButton>
       </div>
     </form>
   );

@@ -11,6 +11,7 @@ import { fetchSurveyQuestions, submitSurveyAnswers } from './registration-api.ts
 import { registrationAtom } from './registration-state.ts';
 import '../survey/survey.css';
 import './registration-flow.css';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 /** /registration/survey: the survey questions on one page, sent with the registration token. */
 export function RegistrationSurveyPage() {
@@ -185,9 +186,9 @@ function SurveyForm({ token }: { token: string }) {
         <Link to="/registration/account" className="btn btn-ghost">
           Back
         </Link>
-        <button type="submit" className="btn btn-primary btn-lg" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving…' : 'Save answers and continue'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Saving…" className="btn btn-primary btn-lg">
+          Save answers and continue
+        </SubmitButton>
       </div>
     </form>
   );
