@@ -7,7 +7,7 @@ import { okSchema } from '../../shared/contracts/common.ts';
 import { forgotPasswordBodySchema } from '../../shared/contracts/user.ts';
 import { errorMessage } from './form-errors.ts';
 import { Notice } from './notice.tsx';
-import { TextField } from './text-field.tsx';
+import { EmailField } from './text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
@@ -49,15 +49,7 @@ export function ForgotPasswordPage() {
           <>
             {formError ? <Notice tone="danger">{formError}</Notice> : null}
             <form className="auth__form" onSubmit={onSubmit} noValidate>
-              <TextField
-                label="E-mail address"
-                type="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                registration={register('email')}
-                error={errors.email?.message}
-              />
+              <EmailField registration={register('email')} error={errors.email?.message} />
               <div className="auth__actions">
                 <SubmitButton busy={isSubmitting} busyLabel="Sending…">
                   Send link

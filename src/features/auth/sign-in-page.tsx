@@ -4,7 +4,7 @@ import { MESSAGES } from '../../shared/messages.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import type { SignInField as Field } from './sign-in-action.ts';
 import { Notice } from './notice.tsx';
-import { TextField } from './text-field.tsx';
+import { EmailField, TextField } from './text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
@@ -76,15 +76,7 @@ export function SignInPage() {
         ) : null}
         {formError ? <Notice tone="danger">{formError}</Notice> : null}
         <form className="auth__form" onSubmit={onSubmit} onFocus={() => void loadAction()} noValidate>
-          <TextField
-            label="E-mail address"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            registration={field('email')}
-            error={errors.email}
-          />
+          <EmailField registration={field('email')} error={errors.email} />
           <TextField
             label="Password"
             type="password"

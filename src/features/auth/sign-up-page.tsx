@@ -11,7 +11,7 @@ import { signUpFormSchema } from './form-schemas.ts';
 import { Notice } from './notice.tsx';
 import { NewPasswordField } from './new-password-field.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
-import { TextField } from './text-field.tsx';
+import { EmailField, TextField } from './text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
@@ -89,12 +89,7 @@ export function SignUpPage() {
               error={errors.lastName?.message}
             />
           </div>
-          <TextField
-            label="E-mail address"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailField
             registration={register('email')}
             error={errors.email?.message}
             errorAction={errors.email?.type === 'conflict' ? <Link to="/sign-in">Sign in instead</Link> : null}

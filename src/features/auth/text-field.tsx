@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   label: string;
   registration: UseFormRegisterReturn;
   error?: string | undefined;
@@ -42,5 +42,12 @@ export function TextField({ label, registration, error, errorAction, hint, class
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The e-mail input of every account form: one label, keyboard and autofill setup everywhere. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck'>) {
+  return (
+    <TextField label="E-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />
   );
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '../auth/form-errors.ts';
 import { TermsCheckbox } from '../auth/terms-checkbox.tsx';
 import { NewPasswordField } from '../auth/new-password-field.tsx';
 import { Notice } from '../auth/notice.tsx';
-import { TextField } from '../auth/text-field.tsx';
+import { EmailField, TextField } from '../auth/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
@@ -269,12 +269,7 @@ export function AccountForm() {
 
       <fieldset className="card reg-form__section">
         <legend className="reg-form__legend">Sign-in details</legend>
-        <TextField
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           registration={emailRegistration}
           error={emailError}
           errorAction={emailAction}
