@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Country } from '../../shared/contracts/catalog.ts';
 import { fetchCountries } from './registration-api.ts';
+import { useRequest } from './use-request.ts';
 
 interface CountrySelectProps {
   label: string;
@@ -11,36 +12,18 @@ interface CountrySelectProps {
   onLoaded?: (countries: Country[]) => void;
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; countries: Country[] } | { status: 'failed' };
-
 /** The billing country, from GET /api/country; the value is the country id. */
 export function CountrySelect({ label, registration, error, onLoaded }: CountrySelectProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const loadId = `${id}-load`;
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const load = useRequest(async () => {
+    const countries = await fetchCountries();
+    onLoaded?.(countries);
+    return countries;
+  }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the "Try again" trigger.
-  useEffect(() => {
-    let cancelled = false;
-    setLoad({ status: 'loading' });
-    fetchCountries().then(
-      (countries) => {
-        if (cancelled) return;
-        setLoad({ status: 'ready', countries });
-        onLoaded?.(countries);
-      },
-      () => {
-        if (!cancelled) setLoad({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
-
-  const describedBy = [error ? errorId : null, load.status === 'failed' ? loadId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? errorId : null, load.status === 'error' ? loadId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' is-danger' : ''}`}>
       <label className="field-label" htmlFor={id}>
@@ -57,7 +40,7 @@ export function CountrySelect({ label, registration, error, onLoaded }: CountryS
       >
         <option value="">{load.status === 'loading' ? 'Loading countries…' : 'Choose your country'}</option>
         {load.status === 'ready'
-          ? load.countries.map((country) => (
+          ? load.data.map((country) => (
               <option key={country.id} value={String(country.id)}>
                 {country.name}
               </option>
@@ -69,10 +52,10 @@ export function CountrySelect({ label, registration, error, onLoaded }: CountryS
           {error}
         </p>
       ) : null}
-      {load.status === 'failed' ? (
+      {load.status === 'error' ? (
         <p id={loadId} className="field-error">
           The list of countries could not be loaded.{' '}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={load.retry}>
             Try again
           </button>
         </p>

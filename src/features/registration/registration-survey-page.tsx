@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../auth/form-errors.ts';
 import { Notice } from '../auth/notice.tsx';
@@ -12,6 +12,7 @@ import { registrationAtom } from './registration-state.ts';
 import '../survey/survey.css';
 import './registration-flow.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { useRequest } from './use-request.ts';
 
 /** /registration/survey: the survey questions on one page, sent with the registration token. */
 export function RegistrationSurveyPage() {
@@ -50,37 +51,17 @@ export function RegistrationSurveyPage() {
   );
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; questions: Question[] } | { status: 'failed'; message: string };
-
 function SurveyForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const setRegistration = useSetAtom(registrationAtom);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const load = useRequest(async () => [...(await fetchSurveyQuestions(token))].sort((a, b) => a.position - b.position), [token]);
   const [answers, setAnswers] = useState<Answers>({});
   const [errors, setErrors] = useState<Readonly<Record<number, string | null>>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const headings = useRef(new Map<number, HTMLHeadingElement>());
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the "Try again" trigger.
-  useEffect(() => {
-    let cancelled = false;
-    setLoad({ status: 'loading' });
-    fetchSurveyQuestions(token).then(
-      (list) => {
-        if (!cancelled) setLoad({ status: 'ready', questions: [...list].sort((a, b) => a.position - b.position) });
-      },
-      (error: unknown) => {
-        if (!cancelled) setLoad({ status: 'failed', message: errorMessage(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [token, attempt]);
-
-  const questions = useMemo(() => (load.status === 'ready' ? load.questions : []), [load]);
+  const questions = useMemo(() => load.data ?? [], [load.data]);
 
   const finish = () => {
     setRegistration({ surveyCompleted: true });
@@ -132,13 +113,13 @@ function SurveyForm({ token }: { token: string }) {
       </div>
     );
   }
-  if (load.status === 'failed') {
+  if (load.status === 'error') {
     return (
       <div className="card reg-summary">
-        <Notice tone="danger">{load.message}</Notice>
+        <Notice tone="danger">{errorMessage(load.error)}</Notice>
         <div className="reg-actions">
           <span />
-          <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-primary" onClick={load.retry}>
             Try again
           </button>
         </div>
