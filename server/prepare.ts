@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { buildIfNeeded, newestMtime } from './build-if-needed.ts';
 import { ROOT } from './paths.ts';
@@ -18,9 +18,15 @@ export async function bundleServerIfNeeded(): Promise<void> {
     newestMtime(join(ROOT, 'package.json')),
   );
   if (existsSync(SERVER_BUNDLE) && statSync(SERVER_BUNDLE).mtimeMs >= sources) return;
+  rmSync(dirname(SERVER_BUNDLE), { recursive: true, force: true });
   await build({
     entryPoints: [join(ROOT, 'server', 'main.ts')],
-    outfile: SERVER_BUNDLE,
+    outdir: dirname(SERVER_BUNDLE),
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
+    // Dynamic imports stay separate chunks, so what the server loads lazily (seed data, pdf-lib,
+    // time zones) is not hoisted into the start-up path.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,7 +1,6 @@
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { phaseInstants } from '../../../src/shared/berlin-time.ts';
 import { countrySchema, eventConfigSchema, newsSchema } from '../../../src/shared/contracts/index.ts';
 import { countries, news } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
@@ -15,6 +14,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const event = await readEventConfig(db);
     if (!event) throw new HttpProblem(503, 'The event is not configured yet.');
     // Phases are configured in Berlin wall-clock time; clients get the instants (no time-zone code in the app).
+    // date-fns-tz takes ~150 ms to load: on the first request, not at server start.
+    const { phaseInstants } = await import('../../../src/shared/berlin-time.ts');
     const countdownPhases = event.countdownPhases.map((phase) => {
       const { startsAt, endsAt } = phaseInstants(phase);
       const iso = (ms: number) => (Number.isNaN(ms) ? undefined : new Date(ms).toISOString());
