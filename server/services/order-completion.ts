@@ -102,6 +102,7 @@ export async function sendOrderConfirmation(mailer: Mailer, completed: Completed
 export function toOrderDto(order: OrderRow, passStatus: PassStatus, invoiceNumber: string | null): Order {
   return {
     id: order.id,
+    kind: order.kind,
     status: order.status,
     lines: order.lines,
     net: order.net,

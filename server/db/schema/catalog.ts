@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Key/value event configuration (event name and dates, survey start, countdown phases). */
@@ -69,6 +69,24 @@ export const passes = pgTable('passes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   approvedAt: timestamp('approved_at', { withTimezone: true }),
 });
+
+/**
+ * The barcodes issued for a pass: the signed token's `pid` is a barcode id. An upgrade (new pass
+ * type) revokes the current barcode and issues a new one; revoked ids go on the revocation list.
+ */
+export const passBarcodes = pgTable(
+  'pass_barcodes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    passId: uuid('pass_id')
+      .notNull()
+      .references(() => passes.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('pass_barcodes_pass_idx').on(t.passId), index('pass_barcodes_revoked_idx').on(t.revokedAt)],
+);
 
 export const surveyQuestions = pgTable('survey_questions', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

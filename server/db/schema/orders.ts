@@ -1,9 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { bookings } from './venue.ts';
 
+/** What an order buys: the registration (pass, optional hotel) or one thing bought later in the app. */
+export type OrderKind = 'registration' | 'upgrade' | 'hotel' | 'train-ticket';
+
+/** The thing an upgrade or train-ticket order delivers on completion (hotel orders use bookingId). */
+export type OrderSubject = { passTypeId: number } | { trainTicketTypeId: number };
+
 export interface OrderLine {
-  kind: 'pass' | 'hotel';
+  kind: 'pass' | 'hotel' | 'upgrade' | 'train-ticket';
   description: string;
   quantity: number;
   unitPrice: number;
@@ -46,6 +52,10 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['registration', 'upgrade', 'hotel', 'train-ticket'] })
+      .notNull()
+      .default('registration'),
+    subject: jsonb('subject').$type<OrderSubject>(),
     status: text('status', { enum: ['open', 'paid', 'free'] })
       .notNull()
       .default('open'),
@@ -98,8 +108,12 @@ export const invoices = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id),
+    /** A credit note (Stornorechnung) cancels (part of) an earlier invoice with negative amounts. */
+    kind: text('kind', { enum: ['invoice', 'credit-note'] })
+      .notNull()
+      .default('invoice'),
+    correctsInvoiceId: uuid('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull().unique(),
@@ -115,5 +129,25 @@ export const invoices = pgTable(
       .default('paid'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('invoices_year_sequence').on(t.year, t.sequence), index('invoices_user_idx').on(t.userId)],
+  (t) => [
+    unique('invoices_year_sequence').on(t.year, t.sequence),
+    // One invoice per order, and at most one credit note (an order holds at most one booking to cancel).
+    unique('invoices_order_kind').on(t.orderId, t.kind),
+    index('invoices_user_idx').on(t.userId),
+  ],
 );
+
+/** Money returned through the payment provider (a cancelled booking); one refund per booking. */
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  bookingId: uuid('booking_id')
+    .unique()
+    .references(() => bookings.id),
+  amount: integer('amount').notNull(),
+  provider: text('provider').notNull(),
+  providerRefundId: text('provider_refund_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Accounts. Kinds come from scopes (host, vip, vendor-vip, staff, organizer), tags (2 = vendor) and permissions (/contacts = lead scanner). */
 export const users = pgTable('users', {
@@ -79,4 +79,49 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   html: text('html'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, node-postgres a Buffer: always give the app a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded avatars, normalised on upload (re-encoded, so nothing but pixels is stored). `users.image`
+ * holds the URL /api/image/{id}; variants (e.g. 56×56 crop at dpr 2) are rendered on request.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('images_user_idx').on(t.userId)],
+);
+
+/** The visa invitation letter's data (one per user, updated when resubmitted); the PDF is rendered from it. */
+export const visaLetters = pgTable('visa_letters', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Printed on the letter, e.g. CF26-VISA-000123. */
+  reference: text('reference').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  passportNumber: text('passport_number').notNull(),
+  nationalityId: integer('nationality_id').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  passportExpiry: date('passport_expiry', { mode: 'string' }).notNull(),
+  embassyCity: text('embassy_city').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

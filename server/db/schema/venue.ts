@@ -64,6 +64,7 @@ export const bookings = pgTable(
     guests: jsonb('guests').$type<{ firstName: string; lastName: string }[]>().notNull().default([]),
     priceCents: integer('price_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [index('bookings_user_idx').on(t.userId), index('bookings_room_status_idx').on(t.roomId, t.status)],
 );

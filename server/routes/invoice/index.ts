@@ -22,14 +22,22 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({
           id: invoices.id,
           number: invoices.number,
+          kind: invoices.kind,
           issuedAt: invoices.issuedAt,
+          lines: invoices.lines,
+          net: invoices.net,
+          vat: invoices.vat,
           gross: invoices.gross,
           status: invoices.status,
         })
         .from(invoices)
         .where(eq(invoices.userId, authOf(request).userId))
         .orderBy(desc(invoices.issuedAt));
-      return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
+      return rows.map(({ lines, ...row }) => ({
+        ...row,
+        issuedAt: row.issuedAt.toISOString(),
+        description: lines.map((line) => line.description).join(', '),
+      }));
     },
   );
 

@@ -38,6 +38,7 @@ const ORDER = {
   reverseCharge: false,
   passStatus: 'pending' as const,
   invoiceNumber: null,
+  kind: 'registration' as const,
 };
 
 const statuses = (pathname: string, state: StepState = EMPTY) => registrationSteps(pathname, state).map((s) => s.status);

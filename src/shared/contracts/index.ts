@@ -2,3 +2,4 @@ export * from './catalog.ts';
 export * from './common.ts';
 export * from './user.ts';
 export * from './pass-token.ts';
+export * from './account.ts';

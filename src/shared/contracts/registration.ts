@@ -122,7 +122,7 @@ export const registrationAccountResponseSchema = z.object({
 });
 
 export const orderLineSchema = z.object({
-  kind: z.enum(['pass', 'hotel']),
+  kind: z.enum(['pass', 'hotel', 'upgrade', 'train-ticket']),
   description: z.string(),
   quantity: z.int(),
   /** Net unit price in cents. */
@@ -131,8 +131,13 @@ export const orderLineSchema = z.object({
 });
 
 /** What the checkout shows and the invoice carries: euros in integer cents. */
+export const orderKindSchema = z.enum(['registration', 'upgrade', 'hotel', 'train-ticket']);
+export type OrderKind = z.infer<typeof orderKindSchema>;
+
 export const orderSchema = z.object({
   id: z.uuid(),
+  /** registration (pass + optional hotel) or something bought later in the app. */
+  kind: orderKindSchema,
   status: z.enum(['open', 'paid', 'free']),
   lines: z.array(orderLineSchema),
   net: z.int(),
@@ -175,8 +180,14 @@ export type PaymentSessionStatus = z.infer<typeof paymentSessionStatusSchema>;
 export const invoiceSchema = z.object({
   id: z.uuid(),
   number: z.string(),
+  /** A credit note cancels (part of) an earlier invoice: its amounts are negative. */
+  kind: z.enum(['invoice', 'credit-note']),
   issuedAt: z.string(),
+  /** What was bought, e.g. 'Business Pass' or 'Hotel Europa, Double room, 23.03.–27.03.2026'. */
+  description: z.string(),
   /** Cents. */
+  net: z.int(),
+  vat: z.int(),
   gross: z.int(),
   status: z.enum(['paid', 'open']),
 });

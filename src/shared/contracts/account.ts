@@ -1,0 +1,94 @@
+// Contracts of the signed-in area (issue 4): upgrades, train tickets, hotel bookings made in the
+// app, visa invitation letter, profile (avatar, password). zod/mini like the other contracts.
+import { z } from 'zod/mini';
+import { bookingSchema } from './catalog.ts';
+import { isoDate } from './common.ts';
+import { hotelChoiceSchema, orderSchema } from './registration.ts';
+import { newPasswordSchema } from './user.ts';
+
+const id = z.int().check(z.positive(), z.lte(2 ** 31 - 1));
+
+/** POST /api/pass/upgrade: an open upgrade order for a paid-upgrade type whose upgradeableBy holds the current type (201). */
+export const passUpgradeBodySchema = z.object({ passTypeId: id });
+
+/** POST /api/train-ticket: an open order for one return ticket of this type (201). */
+export const trainTicketOrderBodySchema = z.object({ typeId: id });
+
+/**
+ * POST /api/booking: holds the room for the stay (atomically; 409 when sold out) and answers the
+ * hotel order to pay through POST /api/payment/session; payment confirms the booking (201).
+ */
+export const bookingCreateBodySchema = hotelChoiceSchema;
+export const bookingOrderSchema = z.object({ booking: bookingSchema, order: orderSchema });
+export type BookingOrder = z.infer<typeof bookingOrderSchema>;
+
+export const guestSchema = z.object({
+  firstName: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100)),
+});
+
+/** POST /api/booking/guest (SPEC §7): adds a guest to one of the user's confirmed bookings; answers the booking. */
+export const bookingGuestBodySchema = z.object({
+  accommodationId: id,
+  roomId: id,
+  bookingId: z.uuid(),
+  guest: guestSchema,
+});
+
+/** DELETE /api/booking/{id}: cancels within the rules (src/shared/booking-rules.ts); refunds a paid booking with a credit note. */
+export const bookingCancellationSchema = z.object({
+  booking: bookingSchema,
+  /** Cents returned through the payment provider; 0 when nothing was paid. */
+  refunded: z.int(),
+  creditNoteNumber: z.nullable(z.string()),
+});
+export type BookingCancellation = z.infer<typeof bookingCancellationSchema>;
+
+/** POST /api/visa-letter (create or replace) and GET /api/visa-letter (null when none); PDF at GET /api/visa-letter/{id}/pdf. */
+export const visaLetterBodySchema = z.object({
+  /** As in the passport. */
+  fullName: z.string().check(z.trim(), z.minLength(2, 'Required'), z.maxLength(150)),
+  passportNumber: z
+    .string()
+    .check(
+      z.trim(),
+      z.toUpperCase(),
+      z.regex(/^[A-Z0-9]{5,20}$/, 'Please enter the passport number as printed: 5 to 20 letters and digits.'),
+    ),
+  nationalityId: id,
+  dateOfBirth: isoDate,
+  passportExpiry: isoDate,
+  embassyCity: z.string().check(z.trim(), z.minLength(2, 'Required'), z.maxLength(100)),
+});
+export type VisaLetterBody = z.infer<typeof visaLetterBodySchema>;
+export const visaLetterSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  fullName: z.string(),
+  passportNumber: z.string(),
+  nationalityId: z.int(),
+  dateOfBirth: isoDate,
+  passportExpiry: isoDate,
+  embassyCity: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type VisaLetter = z.infer<typeof visaLetterSchema>;
+
+/** POST /api/user/password: signed-in password change; revokes the user's other sessions. */
+export const passwordUpdateBodySchema = z.object({
+  currentPassword: z.string().check(z.minLength(1, 'Required'), z.maxLength(128)),
+  newPassword: newPasswordSchema,
+});
+
+/** Avatar upload (POST /api/user/avatar, raw image body) limits, shared by the form and the server. */
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Optional query of GET /api/image/{id}: the variant to render (SPEC §7: 56×56, crop, dpr 2). */
+export const imageVariantQuerySchema = z.object({
+  width: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(1024))),
+  height: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(1024))),
+  fit: z.optional(z.enum(['crop', 'contain'])),
+  dpr: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(3))),
+});
