@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Country } from '../../shared/contracts/catalog.ts';
 import { fetchCountries } from './registration-api.ts';
-import { useRequest } from './use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 
 interface CountrySelectProps {
   label: string;

@@ -103,16 +103,3 @@ export const PAYMENT_REDIRECTS = {
   redirectSuccess: '/registration/finish',
   redirectCancel: '/registration/checkout?payment=failed',
 } as const;
-
-export function createPaymentSession(token: string, order: Pick<Order, 'id' | 'gross'>) {
-  return api('/api/payment/session', paymentSessionSchema, {
-    method: 'POST',
-    body: { item: order.id, amount: order.gross, ...PAYMENT_REDIRECTS },
-    token,
-  });
-}
-
-/** GET /api/payment/session/{id}: the outcome and the order after the provider's redirect (`?session=`). */
-export function fetchPaymentSession(token: string, paymentSessionId: string) {
-  return api(`/api/payment/session/${encodeURIComponent(paymentSessionId)}`, paymentSessionStatusSchema, { token });
-}

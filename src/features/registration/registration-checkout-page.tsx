@@ -11,7 +11,8 @@ import { BillingDetails } from './billing-details.tsx';
 import { needsPayment } from './order-format.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentFailedError, paymentFailed } from './payment-failed-error.ts';
-import { checkout, createPaymentSession, hotelChoiceOf } from './registration-api.ts';
+import { payOrder } from '../../lib/payment.ts';
+import { checkout, hotelChoiceOf, PAYMENT_REDIRECTS } from './registration-api.ts';
 import { registrationAtom } from './registration-state.ts';
 import './registration-flow.css';
 
@@ -81,9 +82,8 @@ function Checkout() {
     setPaying(true);
     setPayError(null);
     try {
-      const session = await createPaymentSession(token, order);
       // Off to the provider's hosted page; it returns to /registration/finish or ?payment=failed.
-      location.assign(session.url);
+      await payOrder(order, PAYMENT_REDIRECTS, token);
     } catch (error) {
       // 409: paid meanwhile (another tab) or nothing to pay; 400: the total changed. Ask again.
       if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {

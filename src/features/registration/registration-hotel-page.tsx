@@ -20,7 +20,7 @@ import {
   stayError,
 } from './hotel-search.ts';
 import { registrationAtom } from './registration-state.ts';
-import { useRequest } from './use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 import './hotel-step.css';
 
 const ORDERS: { value: AccommodationOrder; label: string }[] = [

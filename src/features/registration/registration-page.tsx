@@ -21,7 +21,7 @@ import {
 } from './pass-selection.ts';
 import { noticeText, registrationNoticeAtom } from './registration-notice.ts';
 import { type RegistrationState, registrationAtom, resetRegistrationAtom } from './registration-state.ts';
-import { useRequest } from './use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 import { VOUCHER_EXPIRED, VOUCHER_INVALID, VoucherForm } from './voucher-form.tsx';
 import './pass-step.css';
 

@@ -12,7 +12,7 @@ import { registrationAtom } from './registration-state.ts';
 import '../survey/survey.css';
 import './registration-flow.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { useRequest } from './use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 
 /** /registration/survey: the survey questions on one page, sent with the registration token. */
 export function RegistrationSurveyPage() {

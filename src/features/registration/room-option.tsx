@@ -3,7 +3,7 @@ import { formatEuro } from '../../lib/money.ts';
 import type { Room } from '../../shared/contracts/registration.ts';
 import { fetchRoomAvailability } from './hotel-api.ts';
 import { formatNight, isSoldOut, pluralNights, roomsLeft, roomTotal } from './hotel-search.ts';
-import { useRequest } from './use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 
 /** Few enough rooms left to say so. */
 const FEW_LEFT = 3;
