@@ -7,8 +7,6 @@ import {
   type HotelChoice,
   type Order,
   orderSchema,
-  paymentSessionSchema,
-  paymentSessionStatusSchema,
   registrationAccountResponseSchema,
   vatIdResultSchema,
 } from '../../shared/contracts/registration.ts';
