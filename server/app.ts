@@ -17,6 +17,7 @@ import { addressRoutes } from './routes/address/index.ts';
 import { bookingRoutes } from './routes/booking/index.ts';
 import { catalogRoutes } from './routes/catalog/index.ts';
 import { outboxRoutes } from './routes/dev/outbox.ts';
+import { imageRoutes } from './routes/image/index.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import { passRoutes } from './routes/pass/index.ts';
 import { paymentRoutes } from './routes/payment/index.ts';
@@ -27,6 +28,7 @@ import { trainTicketRoutes } from './routes/train-ticket/index.ts';
 import { authRoutes } from './routes/user/auth.ts';
 import { meRoutes } from './routes/user/me.ts';
 import { validationRoutes } from './routes/validation/index.ts';
+import { visaLetterRoutes } from './routes/visa-letter/index.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { SessionCache } from './services/session-cache.ts';
 import './types.ts';
@@ -107,6 +109,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(paymentRoutes, { prefix: '/payment' });
       await api.register(invoiceRoutes, { prefix: '/invoice' });
       await api.register(trainTicketRoutes, { prefix: '/train-ticket' });
+      await api.register(imageRoutes, { prefix: '/image' });
+      await api.register(visaLetterRoutes, { prefix: '/visa-letter' });
       if (mailer.mode === 'outbox') await api.register(outboxRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

@@ -17,6 +17,7 @@ import { authTokens, emailTokens, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { confirmationMail, passwordResetMail } from '../../services/mail-templates.ts';
+import { clearWrongPasswords, lockedProblem, lockedSeconds, recordWrongPassword } from '../../services/account-lock.ts';
 import { hashPassword, verifyPassword } from '../../services/password.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
 import { randomToken, sha256 } from '../../services/tokens.ts';
@@ -25,7 +26,6 @@ import { authOf } from '../../types.ts';
 const SESSION_DAYS = 30;
 const CONFIRM_HOURS = 48;
 const RESET_HOURS = 1;
-const LOCK_MINUTES = 5;
 const HOUR = 3600_000;
 
 const WRONG_CREDENTIALS = 'The e-mail address or password is wrong.';
@@ -119,29 +119,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await verifyPassword(password, await dummyHash);
         throw new HttpProblem(401, WRONG_CREDENTIALS);
       }
-      if (user.lockedUntil && user.lockedUntil > new Date()) {
-        const seconds = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 1000);
-        throw new HttpProblem(
-          429,
-          `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s) or reset your password.`,
-          undefined,
-          { 'retry-after': String(seconds) },
-        );
-      }
+      const locked = lockedSeconds(user);
+      if (locked > 0) throw lockedProblem(locked);
       if (!(await verifyPassword(password, user.passwordHash))) {
-        // Count failures atomically; the lock is in the database so it holds across instances.
-        await db
-          .update(users)
-          .set({
-            failedLogins: sql`case when ${users.failedLogins} + 1 >= ${config.ACCOUNT_LOCK_AFTER_FAILURES} then 0 else ${users.failedLogins} + 1 end`,
-            lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${config.ACCOUNT_LOCK_AFTER_FAILURES} then now() + make_interval(mins => ${LOCK_MINUTES}) else ${users.lockedUntil} end`,
-          })
-          .where(eq(users.id, user.id));
+        await recordWrongPassword(db, user.id, config.ACCOUNT_LOCK_AFTER_FAILURES);
         throw new HttpProblem(401, WRONG_CREDENTIALS);
       }
-      if (user.failedLogins > 0 || user.lockedUntil) {
-        await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-      }
+      await clearWrongPasswords(db, user);
       if (!user.emailConfirmedAt) {
         await sendConfirmation(user);
         throw new HttpProblem(403, 'Please confirm your e-mail address first. We have sent you a new link.');

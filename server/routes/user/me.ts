@@ -1,29 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LEAD_SCANNER_PATH } from '../../../src/shared/messages.ts';
-import { type User, patchUserBodySchema, profileSchema, userSchema } from '../../../src/shared/contracts/index.ts';
+import { patchUserBodySchema, profileSchema, userSchema } from '../../../src/shared/contracts/index.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { authOf } from '../../types.ts';
+import { imageIdOf } from '../image/serve.ts';
+import { avatarRoutes, profileImageUrl } from './avatar.ts';
+import { toUserDto } from './dto.ts';
+import { passwordRoutes } from './password.ts';
 
-type UserRow = typeof users.$inferSelect;
-
-export function toUserDto(row: UserRow): User {
-  return {
-    uuid: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    company: row.company,
-    image: row.image,
-    scope: row.scopes,
-    tags: row.tagIds.map((id) => ({ id })),
-    permissions: row.permissionPaths.map((path) => ({ path })),
-    isLeadScanner: row.permissionPaths.includes(LEAD_SCANNER_PATH),
-  };
-}
-
+/** The signed-in user (GET, PATCH /api/user/), public profile cards, and the avatar and password sub-routes. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
@@ -38,6 +25,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     return toUserDto(row);
   });
 
+  /**
+   * Names are trimmed and may not be blank (nameSchema); company may be emptied; absent fields stay
+   * as they are and unknown ones are dropped by the schema. Answers the updated user.
+   */
   app.patch(
     '/',
     { preHandler: app.authenticate, schema: { tags: ['user'], body: patchUserBodySchema, response: { 200: userSchema } } },
@@ -53,7 +44,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Public profile card (name and avatar) of any confirmed user, for lead lists and avatars. */
+  /**
+   * Public profile card (name and avatar) of any user, for lead lists and avatars. The avatar is
+   * the profile's image route with a version (never the owner-only /api/image/{id}).
+   */
   app.get(
     '/profile/:uuid',
     {
@@ -67,7 +61,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, request.params.uuid))
         .limit(1);
       if (!row) throw notFound('Profile');
-      return row;
+      const imageId = imageIdOf(row.image);
+      return { ...row, image: imageId ? profileImageUrl(row.uuid, imageId) : null };
     },
   );
+
+  await app.register(avatarRoutes);
+  await app.register(passwordRoutes);
 };

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { images } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { renderVariant, type Variant, VariantCache, variantKey } from '../../services/avatar-images.ts';
+
+/** One cache of rendered variants per process, shared by /api/image/{id} and the profile avatar route. */
+export const variants = new VariantCache();
+
+export const IMMUTABLE = 'private, max-age=31536000, immutable';
+/** For a URL whose picture can change (a profile avatar asked for without its version). */
+export const REVALIDATE = 'private, no-cache';
+
+/** users.image of an uploaded avatar; the id is the images row. */
+export const imageUrl = (id: string) => `/api/image/${id}`;
+export function imageIdOf(url: string | null): string | null {
+  const match = url?.match(/^\/api\/image\/([0-9a-f-]{36})$/i);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Sends a variant of a stored image. The ETag is the image id plus the variant: an image row never
+ * changes (a new picture is a new id), so a matching If-None-Match is answered 304 without reading
+ * or rendering anything. The caller has already checked that the requester may see this image.
+ */
+export async function sendVariant(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  imageId: string,
+  variant: Variant,
+  cacheControl: string,
+) {
+  const key = variantKey(imageId, variant);
+  const etag = `"${key.replaceAll(':', '-')}"`;
+  reply.header('cache-control', cacheControl).header('etag', etag);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+
+  let body = variants.get(key);
+  if (!body) {
+    const [row] = await db.select({ data: images.data }).from(images).where(eq(images.id, imageId)).limit(1);
+    if (!row) throw notFound('Image');
+    body = await renderVariant(row.data, variant);
+    variants.set(key, body);
+  }
+  return reply.type('image/webp').send(body);
+}

@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { HttpProblem } from '../plugins/errors.ts';
+
+/** How long an account stays locked after too many wrong passwords (sign-in and password change alike). */
+export const LOCK_MINUTES = 5;
+
+/** Seconds until the account's lock lifts, or 0 when it is not locked. */
+export function lockedSeconds(user: { lockedUntil: Date | null }, now = Date.now()): number {
+  if (!user.lockedUntil || user.lockedUntil.getTime() <= now) return 0;
+  return Math.ceil((user.lockedUntil.getTime() - now) / 1000);
+}
+
+/** The 429 a locked account answers, with Retry-After. */
+export function lockedProblem(seconds: number, action = 'sign-in'): HttpProblem {
+  return new HttpProblem(
+    429,
+    `Too many failed ${action} attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s) or reset your password.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/**
+ * Counts one wrong password against the account; the `limit`-th in a row locks it for LOCK_MINUTES.
+ * Atomic in one UPDATE and kept in the database, so the lock holds across requests and instances.
+ */
+export async function recordWrongPassword(db: Db, userId: string, limit: number): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${limit} then 0 else ${users.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${limit} then now() + make_interval(mins => ${LOCK_MINUTES}) else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** A right password clears the count (only written when there is something to clear). */
+export async function clearWrongPasswords(db: Db, user: { id: string; failedLogins: number; lockedUntil: Date | null }) {
+  if (user.failedLogins > 0 || user.lockedUntil) {
+    await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  }
+}
