@@ -1,13 +1,136 @@
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { searchAccommodations } from '../../lib/hotel-api.ts';
+import { type AccommodationSearch, stayError } from '../../lib/hotel-search.ts';
+import { bookingsAtom, isVendorAtom, passAtom } from '../../lib/session.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import type { Accommodation } from '../../shared/contracts/registration.ts';
+import { nightCount } from '../../shared/stay.ts';
+import { BookingErrorNotice, NoPassNotice } from './booking-notices.tsx';
+import { mayBook, searchFromParams, searchToParams, withStay } from './booking-view.ts';
+import { PaymentReturnNotice, usePaymentReturn } from './payment-return.tsx';
+import { SearchForm } from './search-form.tsx';
+import { useBookRoom } from './use-book-room.ts';
+import './accommodation.css';
 
+/**
+ * /accommodation/book: the partner hotels for a stay (SPEC §3 defaults: 23–27 March 2026, one
+ * guest, bookable only, cheapest first), with shuttle badge, stars, distance and price from; a
+ * hotel opens to its rooms with the nightly availability. 'Book' holds the room and goes to the
+ * payment; a failed payment comes back here (?payment=failed).
+ */
 export function AccommodationBookPage() {
+  const [params, setParams] = useSearchParams();
+  // The form edits a draft; the address follows only valid searches (a half-typed date must not reset it).
+  const [search, setSearch] = useState<AccommodationSearch>(() => searchFromParams(params));
+  const problem = stayError(search);
+  const nights = problem ? 0 : nightCount(search.start, search.end);
+  const canBook = mayBook(useAtomValue(passAtom), useAtomValue(isVendorAtom));
+  const bookings = useAtomValue(bookingsAtom);
+  const { outcome, dismiss } = usePaymentReturn();
+  const booking = useBookRoom();
+
+  const results = useRequest(
+    (signal) => (problem ? Promise.resolve<Accommodation[]>([]) : searchAccommodations(search, signal)),
+    [search.start, search.end, search.occupancy, search.order, search.onlyBookable, problem],
+  );
+
+  function change(next: AccommodationSearch) {
+    setSearch(next);
+    booking.clearError();
+    if (!stayError(next)) setParams(searchToParams(next), { replace: true });
+  }
+
+  const live = bookings.filter((b) => b.status !== 'cancelled');
+  const bookedRoomAt = (accommodationId: number) => live.find((b) => b.accommodationId === accommodationId)?.roomId ?? null;
+
   return (
-    <>
-      <PageHeader title="Book a Hotel" />
-      <EmptyState icon="bed" title="Hotel search is coming soon">
-        You will find the partner hotels for 23 to 27 March 2026 here, sorted by price, with room availability.
-      </EmptyState>
-    </>
+    <div className="accommodation-page">
+      <PageHeader
+        title="Book a Hotel"
+        lead="Partner hotels around Europa-Park for CloudFest 2026. Hotels marked Shuttle are served by the conference shuttle."
+      />
+      {outcome ? <PaymentReturnNotice outcome={outcome} onDismiss={dismiss} /> : null}
+      {live.length > 0 ? (
+        <p className="accommodation-page__back">
+          <Link to="/accommodation">Your bookings ({live.length})</Link>
+        </p>
+      ) : null}
+      {canBook ? null : <NoPassNotice />}
+
+      <SearchForm search={search} onChange={change} error={problem} />
+
+      {booking.error ? (
+        <BookingErrorNotice
+          error={booking.error}
+          onDismiss={booking.clearError}
+          // A room that just sold out changes the figures: show the fresh ones.
+          onRefresh={results.retry}
+        />
+      ) : null}
+
+      {results.status === 'loading' ? <HotelSkeleton /> : null}
+      {results.status === 'error' ? (
+        // SPEC §8: a failed accommodation load falls back to an empty list; the user can try again.
+        <div className="alert alert-danger accommodation-notice" role="alert">
+          <p>We could not load the hotels just now.</p>
+          <button type="button" className="btn btn-sm" onClick={results.retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {results.status === 'ready' && !problem ? (
+        results.data.length === 0 ? (
+          <div className="accommodation-empty">
+            <p>
+              {search.onlyBookable
+                ? 'No partner hotel has a free room for these dates and guests.'
+                : 'No partner hotel matches these dates and guests.'}
+            </p>
+            {search.onlyBookable ? (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => change({ ...search, onlyBookable: false })}
+              >
+                Show all hotels
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <ul className="accommodation-results" aria-label="Partner hotels">
+            {results.data.map((accommodation) => (
+              <li key={accommodation.id}>
+                <AccommodationCard
+                  accommodation={accommodation}
+                  nights={nights}
+                  selectedRoomId={bookedRoomAt(accommodation.id)}
+                  selectedLabel="Booked"
+                  onSelect={(room) => void booking.book(accommodation, room, search)}
+                  selectLabel="Book"
+                  busyRoomId={booking.busyRoomId}
+                  busyLabel="Booking…"
+                  disabled={!canBook}
+                  detailsHref={withStay(`/accommodation/${accommodation.id}`, search)}
+                />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function HotelSkeleton() {
+  return (
+    <div className="accommodation-results" role="status" aria-label="Loading hotels">
+      <div className="hotel is-skeleton" />
+      <div className="hotel is-skeleton" />
+      <div className="hotel is-skeleton" />
+    </div>
   );
 }

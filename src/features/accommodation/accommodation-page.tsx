@@ -1,42 +1,82 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { bookingsAtom } from '../../lib/session.ts';
+import { bookingsAtom, isVendorAtom, passAtom } from '../../lib/session.ts';
+import { refreshBookings } from './booking-api.ts';
+import { BookingCard } from './booking-card.tsx';
+import { sortBookings } from './booking-view.ts';
+import { PaymentReturnNotice, usePaymentReturn } from './payment-return.tsx';
 import './accommodation.css';
 
-/** /accommodation: the user's hotel bookings (loaded at start-up); booking arrives later. */
+/**
+ * /accommodation: the user's hotel bookings with their guests, payment and cancellation; also the
+ * payment provider's return after a booking (?session=). A user with a pass but no bookings is sent
+ * to /accommodation/book (SPEC §4); without a pass the page says that a pass comes first (vendors,
+ * who may enter and book without one, SPEC §6, also get the way to the hotels).
+ */
 export function AccommodationPage() {
   const bookings = useAtomValue(bookingsAtom);
+  const pass = useAtomValue(passAtom);
+  const isVendor = useAtomValue(isVendorAtom);
+  const { outcome, dismiss } = usePaymentReturn();
 
-  return (
-    <>
-      <PageHeader title="Accommodation" />
-      {bookings.length === 0 ? (
+  // The start-up load may be old (a booking made in another tab, a hold that expired): refresh quietly.
+  useEffect(() => {
+    void refreshBookings();
+  }, []);
+
+  if (bookings.length === 0 && outcome === null) {
+    if (pass) return <Navigate to="/accommodation/book" replace />;
+    return (
+      <>
+        <PageHeader title="Accommodation" />
         <EmptyState
           icon="bed"
           title="No hotel booked yet"
           action={
-            <Link to="/accommodation/book" className="btn btn-primary">
-              Find a hotel
-            </Link>
+            <div className="accommodation-empty__actions">
+              <Link to="/pass" className="btn btn-primary">
+                Get your pass
+              </Link>
+              {isVendor ? (
+                <Link to="/accommodation/book" className="btn btn-secondary">
+                  Find a hotel
+                </Link>
+              ) : null}
+            </div>
           }
         >
-          Stay close to Europa-Park: partner hotels with shuttle connections will be bookable here.
+          {isVendor
+            ? 'Hotel rooms come with a CloudFest 2026 pass: get yours first. As an exhibitor you can also book a partner hotel for your stand team right away.'
+            : 'Partner hotels are booked with a CloudFest 2026 pass. Once your pass is approved, you can book a room here.'}
         </EmptyState>
+      </>
+    );
+  }
+
+  const sorted = sortBookings(bookings);
+  return (
+    <div className="accommodation-page">
+      <PageHeader title="Accommodation" lead="Your hotel bookings for CloudFest 2026." />
+      {outcome ? <PaymentReturnNotice outcome={outcome} onDismiss={dismiss} /> : null}
+      {sorted.length === 0 ? (
+        <p className="accommodation-empty">You have no hotel booking yet.</p>
       ) : (
-        <ul className="accommodation-list">
-          {bookings.map((booking) => (
-            <li key={booking.id} className="card">
-              <h2 className="card-title">{booking.accommodationName ?? 'Hotel booking'}</h2>
-              <p>
-                <time dateTime={booking.start}>{booking.start}</time> – <time dateTime={booking.end}>{booking.end}</time>
-                {booking.roomName ? `, ${booking.roomName}` : ''}
-              </p>
+        <ul className="accommodation-bookings" aria-label="Your bookings">
+          {sorted.map((booking) => (
+            <li key={booking.id}>
+              <BookingCard booking={booking} />
             </li>
           ))}
         </ul>
       )}
-    </>
+      <div className="accommodation-page__more">
+        <Link to="/accommodation/book" className="btn btn-primary">
+          {sorted.length === 0 ? 'Book a room' : 'Book another room'}
+        </Link>
+      </div>
+    </div>
   );
 }

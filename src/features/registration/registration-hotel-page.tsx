@@ -7,8 +7,8 @@ import type { Accommodation, Room } from '../../shared/contracts/registration.ts
 import { MESSAGES } from '../../shared/messages.ts';
 import { nightCount } from '../../shared/stay.ts';
 import { errorMessage } from '../auth/form-errors.ts';
-import { AccommodationCard } from './accommodation-card.tsx';
-import { fetchAccommodations } from './hotel-api.ts';
+import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
+import { fetchAccommodations } from '../../lib/hotel-api.ts';
 import {
   type AccommodationOrder,
   DEFAULT_STAY,
@@ -18,7 +18,7 @@ import {
   STAY_WINDOW,
   type Stay,
   stayError,
-} from './hotel-search.ts';
+} from '../../lib/hotel-search.ts';
 import { registrationAtom } from './registration-state.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './hotel-step.css';

@@ -1,22 +1,29 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDistance } from '../../lib/hotel-search.ts';
 import { formatEuro } from '../../lib/money.ts';
 import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
-import { formatDistance, hasShuttle } from './hotel-search.ts';
+import { HotelBadges, HotelVisual } from './hotel-badges.tsx';
 import { RoomOption } from './room-option.tsx';
+import './hotel.css';
 
-interface AccommodationCardProps {
+export interface AccommodationCardProps {
   accommodation: Accommodation;
   nights: number;
   selectedRoomId: number | null;
   onSelect: (room: Room) => void;
   initiallyOpen?: boolean;
-}
-
-/** A letter for the hotel's tile: its name's first word other than 'Hotel' ('Hotel Colosseo' → 'C'). */
-function initialOf(name: string): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  const word = words.find((w) => w.toLowerCase() !== 'hotel') ?? words[0] ?? '';
-  return word.charAt(0).toUpperCase();
+  /** The rooms' action: 'Select room' (registration) or 'Book'. */
+  selectLabel?: string;
+  /** The badge of the selected room and its hotel: 'Your choice' (registration) or e.g. 'Booked'. */
+  selectedLabel?: string;
+  /** The room whose action is running; every other room's action waits meanwhile. */
+  busyRoomId?: number | null;
+  busyLabel?: string;
+  /** No room can be chosen right now (e.g. no pass yet). */
+  disabled?: boolean;
+  /** The hotel's own page, when there is one to link to. */
+  detailsHref?: string;
 }
 
 /** A hotel: stars, shuttle badge, distance, price from; expands to its rooms. */
@@ -26,30 +33,26 @@ export function AccommodationCard({
   selectedRoomId,
   onSelect,
   initiallyOpen = false,
+  selectLabel,
+  selectedLabel = 'Your choice',
+  busyRoomId = null,
+  busyLabel,
+  disabled = false,
+  detailsHref,
 }: AccommodationCardProps) {
   const [open, setOpen] = useState(initiallyOpen);
   const titleId = useId();
   const roomsId = useId();
   const rooms = accommodation.rooms;
-  const shuttle = hasShuttle(accommodation);
-  const image = accommodation.image?.startsWith('/') ? accommodation.image : null;
 
   return (
     <article className={`hotel${open ? ' is-open' : ''}`} aria-labelledby={titleId} data-accommodation={accommodation.id}>
       <div className="hotel__summary">
-        <div className="hotel__visual" aria-hidden="true">
-          {image ? <img src={image} alt="" loading="lazy" /> : <span>{initialOf(accommodation.name)}</span>}
-        </div>
+        <HotelVisual accommodation={accommodation} />
         <div className="hotel__body">
-          <div className="hotel__badges">
-            {accommodation.stars > 0 ? (
-              <span className="hotel__stars" role="img" aria-label={`${accommodation.stars} stars`}>
-                {'★'.repeat(Math.min(5, accommodation.stars))}
-              </span>
-            ) : null}
-            {shuttle ? <span className="badge hotel__shuttle">Shuttle</span> : null}
-            {selectedRoomId !== null ? <span className="badge hotel__chosen">Your choice</span> : null}
-          </div>
+          <HotelBadges accommodation={accommodation}>
+            {selectedRoomId !== null ? <span className="badge hotel__chosen">{selectedLabel}</span> : null}
+          </HotelBadges>
           <h3 id={titleId} className="hotel__name">
             {accommodation.name}
           </h3>
@@ -58,6 +61,13 @@ export function AccommodationCard({
             {accommodation.address ? ` · ${accommodation.address}` : ''}
           </p>
           {accommodation.description ? <p className="hotel__description">{accommodation.description}</p> : null}
+          {detailsHref ? (
+            <p>
+              <Link to={detailsHref} className="hotel__details-link">
+                Hotel details<span className="visually-hidden">: {accommodation.name}</span>
+              </Link>
+            </p>
+          ) : null}
         </div>
         <div className="hotel__aside">
           {accommodation.priceFrom !== null ? (
@@ -88,6 +98,11 @@ export function AccommodationCard({
               nights={nights}
               selected={room.id === selectedRoomId}
               onSelect={() => onSelect(room)}
+              selectLabel={selectLabel}
+              selectedLabel={selectedLabel}
+              busy={room.id === busyRoomId}
+              busyLabel={busyLabel}
+              disabled={disabled || (busyRoomId !== null && room.id !== busyRoomId)}
             />
           ))}
         </ul>

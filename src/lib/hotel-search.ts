@@ -1,10 +1,12 @@
-import type { Accommodation, Room, RoomAvailability } from '../../shared/contracts/registration.ts';
-import { ACCOMMODATION_DEFAULTS } from '../../shared/contracts/registration.ts';
-import { SHUTTLE_BADGE_IDS } from '../../shared/messages.ts';
-import { nightCount, stayProblem } from '../../shared/stay.ts';
-import type { RegistrationState } from './registration-state.ts';
+import type { Accommodation, Room, RoomAvailability } from '../shared/contracts/registration.ts';
+import { ACCOMMODATION_DEFAULTS } from '../shared/contracts/registration.ts';
+import { SHUTTLE_BADGE_IDS } from '../shared/messages.ts';
+import { nightCount, stayProblem } from '../shared/stay.ts';
 
-/** The hotel step's search: the stay, one guest, bookable rooms, ordered by price (SPEC §3/§9). */
+/**
+ * The partner-hotel search shared by the registration's hotel step and the signed-in booking pages:
+ * the stay, the SPEC §3 search params, and how hotels, rooms and nights are shown.
+ */
 
 export type AccommodationOrder = 'priceLowHigh' | 'priceHighLow';
 
@@ -13,12 +15,39 @@ export interface Stay {
   end: string;
 }
 
+/** The search of SPEC §3: a stay, the guests per room, sorting, and whether only bookable hotels are listed. */
+export interface AccommodationSearch extends Stay {
+  occupancy: number;
+  order: AccommodationOrder;
+  onlyBookable: boolean;
+}
+
 export const DEFAULT_STAY: Stay = { start: ACCOMMODATION_DEFAULTS.start, end: ACCOMMODATION_DEFAULTS.end };
+
+export const DEFAULT_SEARCH: AccommodationSearch = {
+  ...DEFAULT_STAY,
+  occupancy: ACCOMMODATION_DEFAULTS.roomOccupancy,
+  order: ACCOMMODATION_DEFAULTS.order,
+  onlyBookable: ACCOMMODATION_DEFAULTS.roomIsBookable,
+};
+
+/** The largest rooms of the partner hotels sleep four. */
+export const MAX_OCCUPANCY = 4;
 
 /** Nights the partner hotels sell around the event (check-in 21 March to check-out 29 March 2026). */
 export const STAY_WINDOW = { firstCheckIn: '2026-03-21', lastCheckOut: '2026-03-29' } as const;
 
-export type HotelChoiceState = NonNullable<RegistrationState['hotel']>;
+/** The room a registration (or a booking) is about, with what its summary shows. */
+export interface HotelChoiceSummary {
+  accommodationId: number;
+  roomId: number;
+  name: string;
+  roomName: string;
+  start: string;
+  end: string;
+  nights: number;
+  pricePerNight: number;
+}
 
 /** Why the stay cannot be searched, or null (valid dates, check-out after check-in, inside the window). */
 export function stayError(stay: Stay): string | null {
@@ -30,14 +59,22 @@ export function stayError(stay: Stay): string | null {
   return null;
 }
 
-/** GET /api/accommodation query for a stay (SPEC §3 search params). */
-export function accommodationQuery(stay: Stay, order: AccommodationOrder) {
+/**
+ * GET /api/accommodation query (SPEC §3 search params). The all-accommodations variant sets
+ * roomIsBookable to null; the API client drops null values, so it travels as the string 'null'.
+ */
+export function accommodationQuery(
+  stay: Stay,
+  order: AccommodationOrder,
+  options: { occupancy?: number; onlyBookable?: boolean } = {},
+) {
+  const onlyBookable = options.onlyBookable ?? ACCOMMODATION_DEFAULTS.roomIsBookable;
   return {
     start: stay.start,
     end: stay.end,
-    roomOccupancy: ACCOMMODATION_DEFAULTS.roomOccupancy,
+    roomOccupancy: options.occupancy ?? ACCOMMODATION_DEFAULTS.roomOccupancy,
     currentStays: nightCount(stay.start, stay.end),
-    roomIsBookable: ACCOMMODATION_DEFAULTS.roomIsBookable,
+    roomIsBookable: onlyBookable ? true : 'null',
     order,
   };
 }
@@ -76,7 +113,7 @@ export function hotelChoice(
   accommodation: Pick<Accommodation, 'id' | 'name'>,
   room: Pick<Room, 'id' | 'name' | 'price'>,
   stay: Stay,
-): HotelChoiceState {
+): HotelChoiceSummary {
   return {
     accommodationId: accommodation.id,
     roomId: room.id,
@@ -107,4 +144,8 @@ export function formatStay(stay: Stay): string {
 
 export function pluralNights(nights: number): string {
   return `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+}
+
+export function pluralGuests(guests: number): string {
+  return `${guests} ${guests === 1 ? 'guest' : 'guests'}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accommodationQuery,
+  DEFAULT_SEARCH,
   DEFAULT_STAY,
   formatDistance,
   formatNight,
@@ -8,6 +9,7 @@ import {
   hasShuttle,
   hotelChoice,
   isSoldOut,
+  pluralGuests,
   pluralNights,
   roomsLeft,
   roomTotal,
@@ -36,6 +38,20 @@ describe('hotel search', () => {
     });
   });
 
+  it('sends the all-accommodations variant with roomIsBookable null, and the chosen occupancy', () => {
+    expect(DEFAULT_SEARCH).toEqual({ ...DEFAULT_STAY, occupancy: 1, order: 'priceLowHigh', onlyBookable: true });
+    expect(
+      accommodationQuery({ start: '2026-03-22', end: '2026-03-25' }, 'priceHighLow', { occupancy: 2, onlyBookable: false }),
+    ).toEqual({
+      start: '2026-03-22',
+      end: '2026-03-25',
+      roomOccupancy: 2,
+      currentStays: 3,
+      roomIsBookable: 'null',
+      order: 'priceHighLow',
+    });
+  });
+
   it('checks the stay', () => {
     expect(stayError(DEFAULT_STAY)).toBeNull();
     expect(stayError({ start: '2026-03-25', end: '2026-03-25' })).toMatch(/after the check-in/);
@@ -61,6 +77,8 @@ describe('hotel search', () => {
     expect(roomTotal(18_900, 4)).toBe(75_600);
     expect(pluralNights(1)).toBe('1 night');
     expect(pluralNights(4)).toBe('4 nights');
+    expect(pluralGuests(1)).toBe('1 guest');
+    expect(pluralGuests(3)).toBe('3 guests');
   });
 
   it('counts the rooms left from the live nights, falling back to the search', () => {

@@ -1,18 +1,27 @@
 import { useId } from 'react';
+import { fetchRoomAvailability } from '../../lib/hotel-api.ts';
+import { formatNight, isSoldOut, pluralNights, roomsLeft, roomTotal } from '../../lib/hotel-search.ts';
 import { formatEuro } from '../../lib/money.ts';
-import type { Room } from '../../shared/contracts/registration.ts';
-import { fetchRoomAvailability } from './hotel-api.ts';
-import { formatNight, isSoldOut, pluralNights, roomsLeft, roomTotal } from './hotel-search.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import type { Room } from '../../shared/contracts/registration.ts';
 
 /** Few enough rooms left to say so. */
 const FEW_LEFT = 3;
 
-interface RoomOptionProps {
+export interface RoomOptionProps {
   room: Room;
   nights: number;
   selected: boolean;
   onSelect: () => void;
+  /** The action's name: 'Select room' in the registration, 'Book' in the signed-in area. */
+  selectLabel?: string;
+  /** The badge of a selected room. */
+  selectedLabel?: string;
+  /** The action is running (e.g. the booking request): the button is disabled and says `busyLabel`. */
+  busy?: boolean;
+  busyLabel?: string;
+  /** The action is not available right now (another room is being booked, no pass). */
+  disabled?: boolean;
 }
 
 /**
@@ -20,7 +29,17 @@ interface RoomOptionProps {
  * every night (SPEC §7: one call per availability id; §8: the panel hides when a call fails).
  * Sold-out rooms cannot be selected.
  */
-export function RoomOption({ room, nights, selected, onSelect }: RoomOptionProps) {
+export function RoomOption({
+  room,
+  nights,
+  selected,
+  onSelect,
+  selectLabel = 'Select room',
+  selectedLabel = 'Your choice',
+  busy = false,
+  busyLabel = 'Please wait…',
+  disabled = false,
+}: RoomOptionProps) {
   const titleId = useId();
   const live = useRequest(
     (signal) => fetchRoomAvailability(room.accommodationId, room.id, room.availabilityIds, signal),
@@ -31,11 +50,15 @@ export function RoomOption({ room, nights, selected, onSelect }: RoomOptionProps
   const left = roomsLeft(room, nightly);
 
   return (
-    <li className={`room${soldOut ? ' is-sold-out' : ''}${selected ? ' is-selected' : ''}`} aria-labelledby={titleId}>
+    <li
+      className={`room${soldOut ? ' is-sold-out' : ''}${selected ? ' is-selected' : ''}`}
+      aria-labelledby={titleId}
+      data-room={room.id}
+    >
       <div className="room__info">
         <h4 id={titleId} className="room__name">
           {room.name}
-          {selected ? <span className="badge room__badge">Your choice</span> : null}
+          {selected ? <span className="badge room__badge">{selectedLabel}</span> : null}
         </h4>
         {room.description ? <p className="room__description">{room.description}</p> : null}
         <p className="room__occupancy">
@@ -66,11 +89,12 @@ export function RoomOption({ room, nights, selected, onSelect }: RoomOptionProps
         <button
           type="button"
           className={`btn ${soldOut ? '' : 'btn-primary'} room__select`}
-          disabled={soldOut}
+          disabled={soldOut || busy || disabled}
+          aria-busy={busy || undefined}
           onClick={onSelect}
           aria-describedby={titleId}
         >
-          {soldOut ? 'Sold out' : 'Select room'}
+          {soldOut ? 'Sold out' : busy ? busyLabel : selectLabel}
         </button>
       </div>
     </li>

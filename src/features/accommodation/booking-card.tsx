@@ -1,0 +1,320 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fetchRoom } from '../../lib/hotel-api.ts';
+import { formatStay, pluralGuests, pluralNights } from '../../lib/hotel-search.ts';
+import { formatEuro } from '../../lib/money.ts';
+import { payOrder } from '../../lib/payment.ts';
+import { toastSuccess } from '../../lib/toast.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import type { BookingCancellation } from '../../shared/contracts/account.ts';
+import type { Booking } from '../../shared/contracts/catalog.ts';
+import { nightCount } from '../../shared/stay.ts';
+import { cancelBooking, removeGuest } from './booking-api.ts';
+import { cancellationInfo, guestPlacesLeft, STATUS_LABELS } from './booking-view.ts';
+import { describeError } from './describe-error.ts';
+import { GuestForm } from './guest-form.tsx';
+import { BOOKING_PAYMENT_REDIRECTS } from './payment-return.tsx';
+import { pendingOrderFor } from './pending-orders.ts';
+
+interface BookingCardProps {
+  booking: Booking;
+  /** h2 on the bookings page, h3 under the hotel's own heading on its detail page. */
+  headingLevel?: 2 | 3;
+  /** Link the hotel name to its detail page (not on that page itself). */
+  linkHotel?: boolean;
+}
+
+/**
+ * One of the user's hotel bookings: hotel, room, stay, price and status; the guests sharing the
+ * room (add and remove); paying a held booking; cancelling within the rules, with the refund and
+ * credit note it brought. Shared by /accommodation and /accommodation/{id}.
+ */
+export function BookingCard({ booking, headingLevel = 2, linkHotel = true }: BookingCardProps) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const sectionLevel = headingLevel === 2 ? 'h3' : 'h4';
+  const nights = nightCount(booking.start, booking.end);
+  const hotelName = booking.accommodationName ?? 'Your hotel';
+  const [cancellation, setCancellation] = useState<BookingCancellation | null>(null);
+
+  return (
+    <article className={`booking card is-${booking.status}`} aria-labelledby={titleId} data-booking={booking.id}>
+      <div className="booking__head">
+        <Heading id={titleId} className="booking__hotel">
+          {linkHotel ? <Link to={`/accommodation/${booking.accommodationId}`}>{hotelName}</Link> : hotelName}
+        </Heading>
+        <span className={`badge booking__status is-${booking.status}`}>{STATUS_LABELS[booking.status]}</span>
+      </div>
+      <dl className="booking__facts">
+        <div>
+          <dt>Room</dt>
+          <dd>{booking.roomName ?? 'Room'}</dd>
+        </div>
+        <div>
+          <dt>Stay</dt>
+          <dd>
+            <time dateTime={booking.start}>{formatStay(booking)}</time> · {pluralNights(nights)}
+          </dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>
+            {formatEuro(booking.price)} <span className="booking__vat">excl. VAT</span>
+          </dd>
+        </div>
+      </dl>
+
+      {booking.status === 'held' ? <HeldPayment booking={booking} /> : null}
+      {booking.status === 'confirmed' || booking.guests.length > 0 ? <Guests booking={booking} heading={sectionLevel} /> : null}
+      {cancellation ? <CancellationResult result={cancellation} /> : null}
+      {booking.status === 'confirmed' ? (
+        <CancelSection booking={booking} hotelName={hotelName} onCancelled={setCancellation} />
+      ) : null}
+    </article>
+  );
+}
+
+/** A held booking waits for its payment; this tab may still have the order to pay. */
+function HeldPayment({ booking }: { booking: Booking }) {
+  const [order] = useState(() => pendingOrderFor(booking.id));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function pay() {
+    if (!order) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await payOrder(order, BOOKING_PAYMENT_REDIRECTS);
+    } catch (cause) {
+      setError(describeError(cause));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="booking__held">
+      <p>This room is reserved for you until the payment goes through; unpaid reservations are released after a short while.</p>
+      {error ? (
+        <p className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {order ? (
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void pay()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? 'Opening payment…' : `Complete payment: ${formatEuro(order.gross)}`}
+        </button>
+      ) : (
+        <p className="text-sm text-muted">
+          If the reservation is released, <Link to="/accommodation/book">book the room again</Link>.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Guests({ booking, heading: SectionHeading }: { booking: Booking; heading: 'h3' | 'h4' }) {
+  const titleId = useId();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const editable = booking.status === 'confirmed';
+  // The room's occupancy decides how many guests fit (GET …/room/{roomId}); unknown if it fails.
+  const room = useRequest(
+    (signal) => (editable ? fetchRoom(booking.accommodationId, booking.roomId, booking, signal) : Promise.resolve(null)),
+    [booking.accommodationId, booking.roomId, booking.start, booking.end, editable],
+  );
+  const occupancy = room.status === 'ready' && room.data ? room.data.occupancy : null;
+  const placesLeft = guestPlacesLeft(booking, occupancy);
+
+  async function remove(index: number) {
+    const guest = booking.guests[index];
+    setRemoving(index);
+    setError(null);
+    try {
+      await removeGuest(booking, index);
+      if (guest) void toastSuccess(`${guest.firstName} ${guest.lastName} was removed from the booking.`);
+    } catch (cause) {
+      setError(describeError(cause));
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <section className="booking__guests" aria-labelledby={titleId}>
+      <SectionHeading id={titleId} className="booking__section-title">
+        Guests
+      </SectionHeading>
+      {booking.guests.length === 0 ? (
+        <p className="text-sm text-muted">Only you are staying in this room so far.</p>
+      ) : (
+        <ul className="booking__guest-list">
+          {booking.guests.map((guest, index) => {
+            const name = `${guest.firstName} ${guest.lastName}`;
+            return (
+              // Guests have no id of their own: the server addresses them by position.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the position is the guest's identity
+              <li key={`${index}-${name}`} className="booking__guest">
+                <span>{name}</span>
+                {editable ? (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => void remove(index)}
+                    disabled={removing !== null}
+                    aria-busy={removing === index || undefined}
+                    aria-label={`Remove guest ${name}`}
+                  >
+                    {removing === index ? 'Removing…' : 'Remove'}
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error ? (
+        <p className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {editable && occupancy !== null ? (
+        <p className="text-sm text-muted">
+          The room sleeps up to {pluralGuests(occupancy)}
+          {placesLeft === 0 ? ': it is full.' : `: room for ${placesLeft} more.`}
+        </p>
+      ) : null}
+      {editable && placesLeft !== 0 ? (
+        adding ? (
+          <GuestForm
+            booking={booking}
+            onAdded={(name) => {
+              setAdding(false);
+              void toastSuccess(`${name} was added to the booking.`);
+            }}
+            onCancel={() => setAdding(false)}
+          />
+        ) : (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAdding(true)}>
+            Add guest
+          </button>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+interface CancelSectionProps {
+  booking: Booking;
+  hotelName: string;
+  onCancelled: (result: BookingCancellation) => void;
+}
+
+/** The Cancel button only within the rules (shared with the server), with the rule spelled out, and a confirmation first. */
+function CancelSection({ booking, hotelName, onCancelled }: CancelSectionProps) {
+  const info = cancellationInfo(booking);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function cancel() {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await cancelBooking(booking.id);
+      setConfirming(false);
+      onCancelled(result);
+    } catch (cause) {
+      // 409: the server's own reason (e.g. the deadline passed while the page was open).
+      setError(describeError(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="booking__cancel">
+      {info.hint ? <p className="booking__rule">{info.hint}</p> : null}
+      {error ? (
+        <p className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {info.allowed ? (
+        confirming ? (
+          <ConfirmCancel
+            text={`Cancel your stay at ${hotelName}, ${formatStay(booking)}? What you paid is refunded to your payment method and a credit note is issued.`}
+            busy={busy}
+            onConfirm={() => void cancel()}
+            onKeep={() => setConfirming(false)}
+          />
+        ) : (
+          <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
+            Cancel booking
+          </button>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+interface ConfirmCancelProps {
+  text: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+}
+
+function ConfirmCancel({ text, busy, onConfirm, onKeep }: ConfirmCancelProps) {
+  const textId = useId();
+  const ref = useRef<HTMLButtonElement>(null);
+  // Focus the decision, so keyboard and screen-reader users land on it.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <fieldset className="booking__confirm" aria-describedby={textId}>
+      <legend className="visually-hidden">Confirm cancellation</legend>
+      <p id={textId}>{text}</p>
+      <div className="booking__confirm-actions">
+        <button
+          ref={ref}
+          type="button"
+          className="btn btn-danger btn-sm"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? 'Cancelling…' : 'Yes, cancel booking'}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onKeep} disabled={busy}>
+          Keep booking
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function CancellationResult({ result }: { result: BookingCancellation }) {
+  return (
+    <div className="alert alert-success booking__result" role="status">
+      <p>
+        <strong>Booking cancelled.</strong>{' '}
+        {result.refunded > 0
+          ? `${formatEuro(result.refunded)} will be refunded to your payment method.`
+          : 'Nothing was paid, so there is nothing to refund.'}
+        {result.creditNoteNumber ? (
+          <>
+            {' '}
+            Credit note <strong>{result.creditNoteNumber}</strong> is in your <Link to="/invoices">invoices</Link>.
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}

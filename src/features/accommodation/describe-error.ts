@@ -1,0 +1,22 @@
+import { ApiError } from '../../lib/api.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+
+export const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection and try again.';
+
+/**
+ * The sentence for a failed booking call: the server's own reason where it gave one (sold out, no
+ * space for another guest, outside the cancellation rules), otherwise the SPEC §8 default.
+ */
+export function describeError(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): string {
+  if (error instanceof ApiError) {
+    const detail = error.problem?.detail;
+    // 400s name the invalid field in `errors`; their detail is a generic sentence.
+    if (error.status === 400 && error.problem?.errors?.length) return error.problem.errors[0]?.message ?? MESSAGES.toastError;
+    if (detail) return detail;
+    if (error.status === 409 && error.problem?.title) return error.problem.title;
+    return MESSAGES.toastError;
+  }
+  // fetch rejects with a TypeError when the network is unreachable.
+  if (!online || error instanceof TypeError) return OFFLINE_MESSAGE;
+  return MESSAGES.toastError;
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { guestSchema } from '../../shared/contracts/account.ts';
+import type { Booking } from '../../shared/contracts/catalog.ts';
+import { addGuest } from './booking-api.ts';
+import { describeError } from './describe-error.ts';
+
+interface GuestFormProps {
+  booking: Booking;
+  onAdded: (name: string) => void;
+  onCancel: () => void;
+}
+
+/** Adds a guest who shares the room (POST /api/booking/guest); the server refuses a full room (409). */
+export function GuestForm({ booking, onAdded, onCancel }: GuestFormProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(guestSchema), defaultValues: { firstName: '', lastName: '' } });
+
+  const onSubmit = handleSubmit(async (guest) => {
+    setFormError(null);
+    try {
+      await addGuest(booking, guest);
+      reset();
+      onAdded(`${guest.firstName} ${guest.lastName}`);
+    } catch (error) {
+      setFormError(describeError(error));
+    }
+  });
+
+  return (
+    <form className="guest-form" onSubmit={onSubmit} noValidate aria-label="Add a guest">
+      {formError ? (
+        <p className="alert alert-danger" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="guest-form__fields">
+        <TextField
+          label="First name"
+          registration={register('firstName')}
+          error={errors.firstName?.message}
+          autoComplete="off"
+          maxLength={100}
+        />
+        <TextField
+          label="Last name"
+          registration={register('lastName')}
+          error={errors.lastName?.message}
+          autoComplete="off"
+          maxLength={100}
+        />
+      </div>
+      <div className="guest-form__actions">
+        <SubmitButton busy={isSubmitting} busyLabel="Adding…" className="btn btn-primary btn-sm">
+          Add guest
+        </SubmitButton>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} disabled={isSubmitting}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import {
+  type AccommodationOrder,
+  type AccommodationSearch,
+  formatStay,
+  MAX_OCCUPANCY,
+  pluralGuests,
+  pluralNights,
+  STAY_WINDOW,
+} from '../../lib/hotel-search.ts';
+import { nightCount } from '../../shared/stay.ts';
+
+const ORDERS: { value: AccommodationOrder; label: string }[] = [
+  { value: 'priceLowHigh', label: 'Price: low to high' },
+  { value: 'priceHighLow', label: 'Price: high to low' },
+];
+
+interface SearchFormProps {
+  search: AccommodationSearch;
+  onChange: (search: AccommodationSearch) => void;
+  /** Why the stay cannot be searched (stayError), or null. */
+  error: string | null;
+  /** The hotel list also sorts and filters; one hotel's page only needs the stay and guests. */
+  variant?: 'list' | 'hotel';
+}
+
+/**
+ * The stay (inside the event's bookable nights), the guests per room, and for the list the order
+ * (SPEC §3: priceLowHigh or the reverse) and whether sold-out hotels are listed too
+ * (roomIsBookable null). Every change searches at once.
+ */
+export function SearchForm({ search, onChange, error, variant = 'list' }: SearchFormProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const describedBy = error ? errorId : undefined;
+  const set = (patch: Partial<AccommodationSearch>) => onChange({ ...search, ...patch });
+  const nights = error ? 0 : nightCount(search.start, search.end);
+
+  return (
+    <section className="card stay-search" aria-label="Your stay">
+      <div className="stay-search__fields">
+        <div className={`field${error ? ' is-danger' : ''}`}>
+          <label className="field-label" htmlFor={`${id}-start`}>
+            Check-in
+          </label>
+          <input
+            id={`${id}-start`}
+            type="date"
+            value={search.start}
+            min={STAY_WINDOW.firstCheckIn}
+            max={STAY_WINDOW.lastCheckOut}
+            onChange={(event) => set({ start: event.target.value })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            required
+          />
+        </div>
+        <div className={`field${error ? ' is-danger' : ''}`}>
+          <label className="field-label" htmlFor={`${id}-end`}>
+            Check-out
+          </label>
+          <input
+            id={`${id}-end`}
+            type="date"
+            value={search.end}
+            min={STAY_WINDOW.firstCheckIn}
+            max={STAY_WINDOW.lastCheckOut}
+            onChange={(event) => set({ end: event.target.value })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            required
+          />
+        </div>
+        <div className="field stay-search__guests">
+          <label className="field-label" htmlFor={`${id}-guests`}>
+            Guests per room
+          </label>
+          <select
+            id={`${id}-guests`}
+            value={search.occupancy}
+            onChange={(event) => set({ occupancy: Number(event.target.value) })}
+          >
+            {Array.from({ length: MAX_OCCUPANCY }, (_, i) => i + 1).map((count) => (
+              <option key={count} value={count}>
+                {pluralGuests(count)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {error ? (
+          <p id={errorId} className="field-error stay-search__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="stay-search__footer">
+        <p className="stay-search__summary" aria-live="polite">
+          {error ? '\u00a0' : `${formatStay(search)} · ${pluralNights(nights)} · ${pluralGuests(search.occupancy)}`}
+        </p>
+        {variant === 'list' ? (
+          <div className="stay-search__options">
+            <label className="check stay-search__bookable">
+              <input
+                type="checkbox"
+                checked={search.onlyBookable}
+                onChange={(event) => set({ onlyBookable: event.target.checked })}
+              />
+              <span>Only hotels with free rooms</span>
+            </label>
+            <fieldset className="stay-search__order">
+              <legend className="visually-hidden">Sort hotels</legend>
+              {ORDERS.map((option) => (
+                <button
+                  key={option.value}
+                  type="button"
+                  className={`stay-search__order-option${search.order === option.value ? ' is-active' : ''}`}
+                  aria-pressed={search.order === option.value}
+                  onClick={() => set({ order: option.value })}
+                >
+                  {option.label}
+                </button>
+              ))}
+            </fieldset>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
