@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { CANCELLATION_MESSAGES, cancellationVerdict } from '../../src/shared/booking-rules.ts';
 import { nightCount } from '../../src/shared/stay.ts';
 import type { Db } from '../db/client.ts';
 import { bookings, roomAvailabilities, rooms } from '../db/schema/index.ts';
@@ -155,4 +156,36 @@ export async function secureBooking(tx: Tx, bookingId: string, status: 'held' | 
     .returning();
   if (!secured) throw new Error(`booking ${bookingId} is missing`);
   return secured;
+}
+
+/**
+ * Cancels a confirmed booking within the cancellation rules (src/shared/booking-rules.ts) and gives
+ * its nights back, or throws 409 with the rule's reason. The room is locked before the booking row
+ * (the lock rule above), so two cancellations of one booking run one after the other and the second
+ * finds it cancelled.
+ */
+export async function cancelBooking(tx: Tx, bookingId: string, now = new Date()): Promise<BookingRow> {
+  const { roomId } = await bookingById(tx, bookingId);
+  await lockRooms(tx, [roomId]);
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!booking) throw new Error(`booking ${bookingId} is missing`);
+  const verdict = cancellationVerdict(booking, now);
+  if (!verdict.allowed) throw new HttpProblem(409, verdict.reason);
+  const [cancelled] = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')))
+    .returning();
+  if (!cancelled) throw new HttpProblem(409, CANCELLATION_MESSAGES.notConfirmed);
+  await giveBackNights(tx, roomId, cancelled.start, cancelled.end);
+  return cancelled;
+}
+
+/** The first and last night a room can be booked for (its availability rows), or null when it has none. */
+export async function bookableNights(tx: Tx, roomId: number): Promise<{ first: string; last: string } | null> {
+  const [range] = await tx
+    .select({ first: min(roomAvailabilities.night), last: max(roomAvailabilities.night) })
+    .from(roomAvailabilities)
+    .where(eq(roomAvailabilities.roomId, roomId));
+  return range?.first && range.last ? { first: range.first, last: range.last } : null;
 }

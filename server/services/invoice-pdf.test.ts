@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { REVERSE_CHARGE_NOTE } from '../../src/shared/pricing.ts';
 import { pdfText } from '../testing/pdf-text.ts';
@@ -55,5 +55,51 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('192,85');
     expect(text).toContain('1.207,85');
     expect(text).not.toContain('Reverse charge');
+  });
+});
+
+describe('renderInvoicePdf for a credit note', () => {
+  const note = {
+    ...invoice,
+    kind: 'credit-note' as const,
+    number: 'CF-2026-000057',
+    issuedAt: new Date('2026-03-01T08:00:00Z'),
+    corrects: { number: invoice.number, issuedAt: invoice.issuedAt },
+    lines: [{ ...(invoice.lines[1] as (typeof invoice.lines)[number]), unitPrice: -17_900, net: -71_600 }],
+    net: -71_600,
+    vat: 0,
+    gross: -71_600,
+  };
+
+  it('is titled a Rechnungskorrektur (Stornorechnung), names the invoice it cancels and shows negative amounts', async () => {
+    const bytes = await renderInvoicePdf(note);
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe('Rechnungskorrektur CF-2026-000057');
+    const text = pdfText(bytes);
+    for (const expected of [
+      'Rechnungskorrektur (Stornorechnung) / Credit note CF-2026-000057',
+      'Storniert die Rechnung CF-2026-000042 vom 10.02.2026.',
+      'Cancels invoice CF-2026-000042 of 10.02.2026.',
+      'Zur Rechnung / Corrects invoice',
+      '01.03.2026',
+      '-716,00',
+      '-179,00',
+      'Der Betrag von 716,00',
+      'wurde am 01.03.2026 auf das ursprüngliche Zahlungsmittel erstattet.',
+      SELLER.name,
+      'USt-IdNr. / VAT ID: PL5260250995',
+      'Steuerschuldnerschaft des Leistungsempfängers',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Rechnung / Invoice CF-2026-000057');
+    expect(text).not.toContain('Thank you for registering');
+  });
+
+  it('fits the longest title on the page', async () => {
+    const doc = await PDFDocument.create();
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const width = bold.widthOfTextAtSize('Rechnungskorrektur (Stornorechnung) / Credit note CF-2026-999999', 13);
+    expect(width).toBeLessThan(595 - 2 * 57);
   });
 });

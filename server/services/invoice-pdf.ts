@@ -14,6 +14,10 @@ export const SELLER = {
 } as const;
 
 export interface InvoiceDocument {
+  /** A credit note (Rechnungskorrektur / Stornorechnung) cancels `corrects` with negative amounts. */
+  kind?: 'invoice' | 'credit-note';
+  /** The invoice a credit note cancels (§ 14 UStG: a correction must name the invoice it corrects). */
+  corrects?: { number: string; issuedAt: Date } | null;
   number: string;
   issuedAt: Date;
   status: 'paid' | 'open';
@@ -81,7 +85,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const clean = printable(regular);
-  doc.setTitle(`Rechnung ${invoice.number}`);
+  const creditNote = invoice.kind === 'credit-note';
+  doc.setTitle(`${creditNote ? 'Rechnungskorrektur' : 'Rechnung'} ${invoice.number}`);
   doc.setAuthor(SELLER.name);
   doc.setCreator('CloudFest 2026');
   doc.setProducer('CloudFest 2026');
@@ -125,19 +130,37 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   let y = 694 - buyer.length * 13 - 6;
   if (invoice.buyer.vatId) text(`USt-IdNr. / VAT ID: ${invoice.buyer.vatId}`, LEFT, y, 9);
 
-  const meta: [string, string][] = [
-    ['Rechnungsnummer / Invoice no.', invoice.number],
-    ['Rechnungsdatum / Invoice date', germanDate(invoice.issuedAt)],
-    ['Leistungszeitraum / Date of supply', `${isoToGerman(invoice.supply.from)} – ${isoToGerman(invoice.supply.to)}`],
-    ['Kunde / Customer', invoice.buyer.email],
-  ];
+  const supply = `${isoToGerman(invoice.supply.from)} – ${isoToGerman(invoice.supply.to)}`;
+  const meta: [string, string][] = creditNote
+    ? [
+        ['Nummer / Credit note no.', invoice.number],
+        ['Datum / Date', germanDate(invoice.issuedAt)],
+        ['Zur Rechnung / Corrects invoice', invoice.corrects?.number ?? ''],
+        ['Leistungszeitraum / Date of supply', supply],
+        ['Kunde / Customer', invoice.buyer.email],
+      ]
+    : [
+        ['Rechnungsnummer / Invoice no.', invoice.number],
+        ['Rechnungsdatum / Invoice date', germanDate(invoice.issuedAt)],
+        ['Leistungszeitraum / Date of supply', supply],
+        ['Kunde / Customer', invoice.buyer.email],
+      ];
   meta.forEach(([label, value], i) => {
     text(label, 330, 694 - i * 26, 7.5, regular, MUTED);
     text(value, 330, 683 - i * 26, 10, i === 0 ? bold : regular);
   });
 
   y = 560;
-  text(`Rechnung / Invoice ${invoice.number}`, LEFT, y, 16, bold);
+  if (creditNote) {
+    text(`Rechnungskorrektur (Stornorechnung) / Credit note ${invoice.number}`, LEFT, y, 13, bold);
+    if (invoice.corrects) {
+      const { number, issuedAt } = invoice.corrects;
+      y -= 18;
+      text(`Storniert die Rechnung ${number} vom ${germanDate(issuedAt)}.`, LEFT, y, 9.5);
+      y -= 12;
+      text(`Cancels invoice ${number} of ${germanDate(issuedAt)}.`, LEFT, y, 9.5);
+    }
+  } else text(`Rechnung / Invoice ${invoice.number}`, LEFT, y, 16, bold);
   y -= 18;
   text('CloudFest 2026, Europa-Park, Rust, Germany', LEFT, y, 9.5, regular, MUTED);
 
@@ -192,13 +215,27 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     }
     y -= 4;
   }
-  const paid =
-    invoice.status === 'paid'
-      ? `Bezahlt am ${germanDate(invoice.issuedAt)} per Online-Zahlung. / Paid on ${germanDate(invoice.issuedAt)} by online payment.`
-      : 'Zahlbar sofort ohne Abzug. / Payable immediately without deduction.';
-  text(paid, LEFT, y);
-  y -= 13;
-  text('Vielen Dank für Ihre Registrierung. / Thank you for registering.', LEFT, y, 9.5, regular, MUTED);
+  const on = germanDate(invoice.issuedAt);
+  const settled = creditNote
+    ? [
+        `Der Betrag von ${eur(-invoice.gross)} wurde am ${on} auf das ursprüngliche Zahlungsmittel erstattet.`,
+        `The amount of ${eur(-invoice.gross)} was refunded to the original means of payment on ${on}.`,
+      ]
+    : invoice.status === 'paid'
+      ? [`Bezahlt am ${on} per Online-Zahlung. / Paid on ${on} by online payment.`]
+      : ['Zahlbar sofort ohne Abzug. / Payable immediately without deduction.'];
+  for (const part of settled) {
+    text(part, LEFT, y);
+    y -= 13;
+  }
+  text(
+    creditNote ? 'Vielen Dank. / Thank you.' : 'Vielen Dank für Ihre Registrierung. / Thank you for registering.',
+    LEFT,
+    y,
+    9.5,
+    regular,
+    MUTED,
+  );
 
   footer();
   return doc.save();

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { splitVatId } from '../../src/shared/pricing.ts';
 import type { Db } from '../db/client.ts';
-import { invoiceCounters, invoices, type orders, users } from '../db/schema/index.ts';
+import { invoiceCounters, invoices, type OrderLine, type orders, users } from '../db/schema/index.ts';
 import { loadBilling } from './order-pricing.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -78,4 +78,42 @@ export async function createInvoice(tx: Db, order: OrderRow, issuedAt = new Date
     .returning();
   if (!invoice) throw new Error('invoice insert returned nothing');
   return invoice;
+}
+
+/**
+ * Issues a credit note (Rechnungskorrektur / Stornorechnung) that cancels `lines` of an invoice,
+ * inside the caller's transaction: negative amounts at the invoice's VAT rate, the invoice's buyer,
+ * and the next gap-free number of the year of issue. One per order (unique order and kind).
+ */
+export async function createCreditNote(
+  tx: Db,
+  invoice: InvoiceRow,
+  cancelled: { lines: OrderLine[]; net: number; vat: number },
+  issuedAt = new Date(),
+): Promise<InvoiceRow> {
+  const year = invoiceYear(issuedAt);
+  const sequence = await nextInvoiceSequence(tx, year);
+  const [note] = await tx
+    .insert(invoices)
+    .values({
+      userId: invoice.userId,
+      orderId: invoice.orderId,
+      kind: 'credit-note',
+      correctsInvoiceId: invoice.id,
+      year,
+      sequence,
+      number: formatInvoiceNumber(year, sequence),
+      buyer: invoice.buyer,
+      lines: cancelled.lines.map((line) => ({ ...line, unitPrice: -line.unitPrice, net: -line.net })),
+      net: -cancelled.net,
+      vatBasisPoints: invoice.vatBasisPoints,
+      vat: -cancelled.vat,
+      gross: -(cancelled.net + cancelled.vat),
+      reverseCharge: invoice.reverseCharge,
+      status: 'paid',
+      issuedAt,
+    })
+    .returning();
+  if (!note) throw new Error('credit note insert returned nothing');
+  return note;
 }

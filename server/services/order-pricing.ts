@@ -1,11 +1,19 @@
-import { and, eq } from 'drizzle-orm';
-import { qualifiesForReverseCharge, splitVatId } from '../../src/shared/pricing.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  GERMAN_VAT_BASIS_POINTS,
+  type OrderLine,
+  qualifiesForReverseCharge,
+  splitVatId,
+  vatOf,
+} from '../../src/shared/pricing.ts';
+import { nightCount } from '../../src/shared/stay.ts';
 import type { Db } from '../db/client.ts';
-import { addresses, countries } from '../db/schema/index.ts';
+import { accommodations, addresses, countries, type OrderKind, type OrderSubject, orders, rooms } from '../db/schema/index.ts';
 import { isValidVatId } from './vat-id.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
 export interface Billing {
   address: AddressRow | null;
@@ -35,4 +43,96 @@ export function reverseChargeApplies({ address, country }: Billing): boolean {
   const { countryCode, number } = splitVatId(address.vatId);
   const vatIdValid = number.length > 0 && isoOfVatPrefix(countryCode) === country.code && isValidVatId(countryCode, number);
   return qualifiesForReverseCharge({ countryCode: country.code, isEu: country.isEu, vatIdValid });
+}
+
+export interface PricedLines {
+  lines: OrderLine[];
+  net: number;
+  vatBasisPoints: number;
+  vat: number;
+  gross: number;
+  reverseCharge: boolean;
+}
+
+/** Totals of an order bought in the app: German VAT on the net total, or none under reverse charge (as at checkout). */
+export function priceLines(lines: OrderLine[], reverseCharge: boolean): PricedLines {
+  const net = lines.reduce((sum, line) => sum + line.net, 0);
+  const vatBasisPoints = reverseCharge ? 0 : GERMAN_VAT_BASIS_POINTS;
+  const vat = vatOf(net, vatBasisPoints);
+  return { lines, net, vatBasisPoints, vat, gross: net + vat, reverseCharge };
+}
+
+/** One line of something sold once at a fixed net price. */
+export const singleLine = (kind: OrderLine['kind'], description: string, price: number): OrderLine => ({
+  kind,
+  description,
+  quantity: 1,
+  unitPrice: price,
+  net: price,
+});
+
+/** The hotel line of a booking at the price fixed when it was booked, worded as at checkout. */
+export async function hotelOrderLine(
+  db: Db,
+  booking: { roomId: number; start: string; end: string; priceCents: number },
+): Promise<OrderLine> {
+  const [names] = await db
+    .select({ name: accommodations.name, roomName: rooms.name })
+    .from(rooms)
+    .innerJoin(accommodations, eq(accommodations.id, rooms.accommodationId))
+    .where(eq(rooms.id, booking.roomId));
+  const nights = nightCount(booking.start, booking.end);
+  return {
+    kind: 'hotel',
+    description: `${names?.name ?? ''}, ${names?.roomName ?? ''}, ${booking.start} to ${booking.end} (${nights} ${nights === 1 ? 'night' : 'nights'})`,
+    quantity: nights,
+    unitPrice: booking.priceCents / nights,
+    net: booking.priceCents,
+  };
+}
+
+export interface OpenOrderInput {
+  userId: string;
+  kind: Exclude<OrderKind, 'registration'>;
+  subject: OrderSubject | null;
+  lines: OrderLine[];
+  bookingId?: string | null;
+}
+
+/**
+ * Prices the lines for the buyer (billing address and VAT ID decide reverse charge) and saves them
+ * as the user's one open order of this kind: a new choice re-prices the open order in place, so
+ * asking twice answers the same order. The caller holds the user's lock (lockUser).
+ */
+export async function placeOpenOrder(tx: Db, input: OpenOrderInput): Promise<OrderRow> {
+  const priced = priceLines(input.lines, reverseChargeApplies(await loadBilling(tx, input.userId)));
+  const values = {
+    subject: input.subject,
+    lines: priced.lines,
+    net: priced.net,
+    vatBasisPoints: priced.vatBasisPoints,
+    vat: priced.vat,
+    gross: priced.gross,
+    reverseCharge: priced.reverseCharge,
+    bookingId: input.bookingId ?? null,
+  };
+  const [open] = await openOrderOf(tx, input.userId, input.kind);
+  const [order] = open
+    ? await tx.update(orders).set(values).where(eq(orders.id, open.id)).returning()
+    : await tx
+        .insert(orders)
+        .values({ ...values, userId: input.userId, kind: input.kind })
+        .returning();
+  if (!order) throw new Error('order write returned nothing');
+  return order;
+}
+
+/** The user's open (unpaid) order of a kind, newest first; at most one exists when placed through placeOpenOrder. */
+export function openOrderOf(db: Db, userId: string, kind: OrderKind) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.kind, kind), eq(orders.status, 'open')))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
 }

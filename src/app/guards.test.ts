@@ -104,6 +104,7 @@ describe('mainAreaDecision', () => {
     expect(mainAreaDecision(vendor, place('/'))).toEqual({ type: 'redirect', to: '/pass' });
     expect(mainAreaDecision(vendor, place('/accommodation/book'))).toEqual({ type: 'redirect', to: '/pass' });
     expect(mainAreaDecision(vendor, place('/pass'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision(vendor, place('/pass/upgrade'))).toEqual({ type: 'allow' });
     expect(mainAreaDecision(vendor, place('/profile/'))).toEqual({ type: 'allow' });
     expect(mainAreaDecision({ ...vendor, hasPass: true }, place('/'))).toEqual({ type: 'allow' });
     expect(mainAreaDecision({ ...attendee, hasPass: false }, place('/'))).toEqual({ type: 'allow' });

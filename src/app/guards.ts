@@ -51,8 +51,8 @@ export function signInPath(from: Place, reason?: SignInReason): string {
   return query ? `/sign-in?${query}` : '/sign-in';
 }
 
-/** Pages a vendor without a pass may still open (SPEC §6: everything else sends them to /pass). */
-const VENDOR_WITHOUT_PASS_PAGES = new Set(['/pass', '/profile', '/survey']);
+/** Pages a vendor without a pass may still open: the pass, buying one (/pass/upgrade and its invoice), the profile (SPEC §6: everything else sends them to /pass). */
+const VENDOR_WITHOUT_PASS_PAGES = new Set(['/pass', '/pass/upgrade', '/invoices', '/profile', '/survey']);
 
 function surveyWanted(s: GuardSnapshot, cookie: string | undefined): boolean {
   // Unknown entries (load failed, e.g. offline) or no questions: nothing sensible to ask.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Key/value event configuration (event name and dates, survey start, countdown phases). */
@@ -15,7 +15,7 @@ export const countries = pgTable('countries', {
   isEu: boolean('is_eu').notNull().default(false),
 });
 
-/** kind: paid | paid-upgrade | voucher. upgradeableBy: pass type ids this type can upgrade from. */
+/** kind: paid | paid-upgrade | voucher. upgradeableBy: pass type ids this type can upgrade from; upgradesTo: what it yields. */
 export const passTypes = pgTable('pass_types', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
@@ -24,6 +24,8 @@ export const passTypes = pgTable('pass_types', {
   priceCents: integer('price_cents').notNull().default(0),
   isFree: boolean('is_free').notNull().default(false),
   upgradeableBy: integer('upgradeable_by').array().notNull().default(sql`'{}'::integer[]`),
+  /** paid-upgrade types: the pass type the holder gets (e.g. Business Upgrade → Business Pass). */
+  upgradesTo: integer('upgrades_to').references((): AnyPgColumn => passTypes.id),
   active: boolean('active').notNull().default(true),
   position: integer('position').notNull().default(0),
 });

@@ -99,10 +99,11 @@ async function seedPassTypes(tx: Tx): Promise<Map<BasePassKey, number>> {
   const idByName = new Map(inserted.map((r) => [r.name, r.id]));
   const ids = new Map(BASE_PASS_TYPES.map((t) => [t.key, must(idByName.get(t.name), t.name)]));
   await tx.insert(passTypes).values(
-    UPGRADE_PASS_TYPES.map(({ upgradeableBy, ...row }) => ({
+    UPGRADE_PASS_TYPES.map(({ upgradeableBy, upgradesTo, ...row }) => ({
       ...row,
       kind: 'paid-upgrade' as const,
       upgradeableBy: upgradeableBy.map((key) => must(ids.get(key), key)),
+      upgradesTo: must(ids.get(upgradesTo), upgradesTo),
     })),
   );
   return ids;

@@ -19,6 +19,7 @@ export interface BasePassTypeSeed extends PassTypeSeed {
 
 export interface UpgradeSeed extends PassTypeSeed {
   upgradeableBy: BasePassKey[];
+  upgradesTo: BasePassKey;
 }
 
 const BUSINESS_CENTS = 29_900;
@@ -96,6 +97,7 @@ export const UPGRADE_PASS_TYPES: UpgradeSeed[] = [
     description: 'Upgrade your Standard Pass to a Business Pass.',
     priceCents: BUSINESS_CENTS,
     upgradeableBy: ['standard'],
+    upgradesTo: 'business',
     position: 1,
   },
   {
@@ -103,6 +105,7 @@ export const UPGRADE_PASS_TYPES: UpgradeSeed[] = [
     description: 'Upgrade your Standard Pass to a Premium Pass.',
     priceCents: PREMIUM_CENTS,
     upgradeableBy: ['standard'],
+    upgradesTo: 'premium',
     position: 2,
   },
   {
@@ -110,6 +113,7 @@ export const UPGRADE_PASS_TYPES: UpgradeSeed[] = [
     description: 'Upgrade your Business Pass to a Premium Pass.',
     priceCents: PREMIUM_CENTS - BUSINESS_CENTS,
     upgradeableBy: ['business'],
+    upgradesTo: 'premium',
     position: 3,
   },
 ];

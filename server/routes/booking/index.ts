@@ -1,14 +1,25 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Booking, bookingSchema } from '../../../src/shared/contracts/index.ts';
-import { accommodations, bookings, rooms } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import type { PaymentProvider } from '../../services/payments/provider.ts';
+import { SandboxPaymentProvider } from '../../services/payments/sandbox.ts';
 import { authOf } from '../../types.ts';
+import { bookingCancelRoutes } from './cancel.ts';
+import { bookingCreateRoutes } from './create.ts';
+import { bookingsOf, ownBooking, toBookingDto } from './dto.ts';
+import { bookingGuestRoutes } from './guests.ts';
 
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface BookingRoutesOptions {
+  /** Providers to refund through; defaults to the built-in sandbox (as the payment routes do). */
+  providers?: PaymentProvider[];
+}
+
+/** The signed-in user's hotel bookings: list, detail, booking in the app, cancellation, guests. */
+export const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, options) => {
   const { db } = app;
 
-  /** The user's bookings; `extended` adds accommodation and room names. */
+  /** The user's bookings, cancelled ones included; `extended` adds accommodation and room names. */
   app.get(
     '/',
     {
@@ -20,26 +31,26 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<Booking[]> => {
-      const rows = await db
-        .select({ booking: bookings, accommodationName: accommodations.name, roomName: rooms.name })
-        .from(bookings)
-        .innerJoin(accommodations, eq(accommodations.id, bookings.accommodationId))
-        .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-        .where(eq(bookings.userId, authOf(request).userId))
-        .orderBy(desc(bookings.createdAt));
       const extended = request.query.extended === 'true';
-      return rows.map(({ booking: b, accommodationName, roomName }) => ({
-        id: b.id,
-        accommodationId: b.accommodationId,
-        roomId: b.roomId,
-        start: b.start,
-        end: b.end,
-        status: b.status,
-        guests: b.guests,
-        price: b.priceCents,
-        createdAt: b.createdAt.toISOString(),
-        ...(extended ? { accommodationName, roomName } : {}),
-      }));
+      return (await bookingsOf(db, authOf(request).userId)).map((row) => toBookingDto(row, extended));
     },
   );
+
+  /** One of the user's bookings with names (the detail page); another user's id is a 404. */
+  app.get(
+    '/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['booking'], params: z.object({ id: z.uuid() }), response: { 200: bookingSchema } },
+    },
+    async (request): Promise<Booking> => {
+      const row = await ownBooking(db, authOf(request).userId, request.params.id);
+      if (!row) throw notFound('Booking');
+      return toBookingDto(row);
+    },
+  );
+
+  await app.register(bookingCreateRoutes);
+  await app.register(bookingGuestRoutes);
+  await app.register(bookingCancelRoutes, { providers: options.providers ?? [new SandboxPaymentProvider(db)] });
 };

@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Invoice, invoiceSchema } from '../../../src/shared/contracts/registration.ts';
@@ -10,34 +11,46 @@ import { authOf } from '../../types.ts';
 /** pdf-lib loads on the first PDF, not at server start (start-up budget). */
 const loadPdfRenderer = () => import('../../services/invoice-pdf.ts').then((m) => m.renderInvoicePdf);
 
+/** The invoice a credit note corrects. */
+const corrected = alias(invoices, 'corrected');
+
 /** The signed-in user's invoices and their PDFs; another user's invoice is a 404 like a missing one. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+
+  // Prepared once: the list is on the offline cache's refresh path and has a latency budget.
+  const invoiceList = db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      kind: invoices.kind,
+      issuedAt: invoices.issuedAt,
+      lines: invoices.lines,
+      net: invoices.net,
+      vat: invoices.vat,
+      gross: invoices.gross,
+      status: invoices.status,
+      corrects: corrected.number,
+    })
+    .from(invoices)
+    .leftJoin(corrected, eq(corrected.id, invoices.correctsInvoiceId))
+    .where(eq(invoices.userId, sql.placeholder('userId')))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
+    .prepare('invoice_list');
 
   app.get(
     '/',
     { preHandler: app.authenticate, schema: { tags: ['invoice'], response: { 200: z.array(invoiceSchema) } } },
     async (request): Promise<Invoice[]> => {
-      const rows = await db
-        .select({
-          id: invoices.id,
-          number: invoices.number,
-          kind: invoices.kind,
-          issuedAt: invoices.issuedAt,
-          lines: invoices.lines,
-          net: invoices.net,
-          vat: invoices.vat,
-          gross: invoices.gross,
-          status: invoices.status,
-        })
-        .from(invoices)
-        .where(eq(invoices.userId, authOf(request).userId))
-        .orderBy(desc(invoices.issuedAt));
-      return rows.map(({ lines, ...row }) => ({
-        ...row,
-        issuedAt: row.issuedAt.toISOString(),
-        description: lines.map((line) => line.description).join(', '),
-      }));
+      const rows = await invoiceList.execute({ userId: authOf(request).userId });
+      return rows.map(({ lines, corrects, ...row }) => {
+        const items = lines.map((line) => line.description).join(', ');
+        return {
+          ...row,
+          issuedAt: row.issuedAt.toISOString(),
+          description: corrects ? `Cancellation of invoice ${corrects}: ${items}` : items,
+        };
+      });
     },
   );
 
@@ -46,15 +59,17 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/pdf',
     { preHandler: app.authenticate, schema: { tags: ['invoice'], params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      const [invoice] = await db
-        .select()
+      const [row] = await db
+        .select({ invoice: invoices, corrects: { number: corrected.number, issuedAt: corrected.issuedAt } })
         .from(invoices)
+        .leftJoin(corrected, eq(corrected.id, invoices.correctsInvoiceId))
         .where(and(eq(invoices.id, request.params.id), eq(invoices.userId, authOf(request).userId)))
         .limit(1);
-      if (!invoice) throw notFound('Invoice');
+      if (!row) throw notFound('Invoice');
+      const { invoice, corrects } = row;
       const dates = await readEventDates(db);
       const supply = { from: dates.startDate, to: dates.endDate };
-      const pdf = await (await loadPdfRenderer())({ ...invoice, supply });
+      const pdf = await (await loadPdfRenderer())({ ...invoice, corrects, supply });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)

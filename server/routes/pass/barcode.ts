@@ -1,5 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   type PassBarcode,
   type PassKeys,
@@ -8,11 +10,25 @@ import {
   passKeysSchema,
   passRevocationsSchema,
 } from '../../../src/shared/contracts/pass-token.ts';
-import { passes, passTypes, users } from '../../db/schema/index.ts';
+import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';
+import { currentBarcode, revocationList } from '../../services/pass-barcodes.ts';
 import { createPassSigner } from '../../services/pass-signing.ts';
 import { authOf } from '../../types.ts';
+
+/** Devices poll the list; a minute of staleness is the price of answering most polls from caches. */
+const REVOCATIONS_CACHE = 'public, max-age=60';
+const EPOCH = new Date(0).toISOString();
+
+/** True when If-None-Match names this entity tag (a list, `*`, weak or strong). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
 
 /** The signed pass payload (ARCHITECTURE §6): public keys, revocation list and the user's token. */
 export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,13 +43,25 @@ export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/revocations',
-    { schema: { tags: ['pass'], response: { 200: passRevocationsSchema } } },
-    async (): Promise<PassRevocations> => {
-      const rows = await db
-        .select({ id: passes.id })
-        .from(passes)
-        .where(inArray(passes.status, ['cancelled', 'rejected']));
-      return { revoked: rows.map((r) => r.id), updatedAt: new Date().toISOString() };
+    {
+      schema: {
+        tags: ['pass'],
+        querystring: z.object({
+          /** Only revocations after this instant (the `updatedAt` of an earlier answer). */
+          since: z.iso.datetime({ offset: true }).optional(),
+        }),
+        response: { 200: passRevocationsSchema, 304: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const since = request.query.since ? new Date(request.query.since) : null;
+      const list = await revocationList(db, since);
+      const body: PassRevocations = { revoked: list.revoked, updatedAt: list.updatedAt?.toISOString() ?? EPOCH };
+      // The body depends only on the data and `since`, so its hash is a stable entity tag.
+      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+      reply.header('cache-control', REVOCATIONS_CACHE).header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return body;
     },
   );
 
@@ -41,21 +69,25 @@ export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/barcode',
     { preHandler: app.authenticate, schema: { tags: ['pass'], response: { 200: passBarcodeSchema } } },
     async (request): Promise<PassBarcode> => {
+      // One statement: the pass type and its current barcode come from the same snapshot.
       const [row] = await db
         .select({
-          id: passes.id,
+          passId: passes.id,
           typeName: passTypes.name,
           firstName: users.firstName,
           lastName: users.lastName,
           company: users.company,
+          barcodeId: passBarcodes.id,
         })
         .from(passes)
         .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
         .innerJoin(users, eq(users.id, passes.userId))
+        .leftJoin(passBarcodes, and(eq(passBarcodes.passId, passes.id), isNull(passBarcodes.revokedAt)))
         .where(and(eq(passes.userId, authOf(request).userId), eq(passes.status, 'approved')))
         .limit(1);
       if (!row) throw new HttpProblem(404, 'You have no approved pass yet.');
-      const token = await signer.signPass(row, row, await readEventDates(db));
+      const barcodeId = row.barcodeId ?? (await currentBarcode(db, row.passId)).id;
+      const token = await signer.signPass({ id: barcodeId, typeName: row.typeName }, row, await readEventDates(db));
       return { token };
     },
   );

@@ -10,6 +10,7 @@ import { eligibilityRoutes } from './eligibility.ts';
 import { freeClaimRoutes } from './free-claim.ts';
 import { takenPassesRoutes } from './taken-passes.ts';
 import { passTypeRoutes } from './types.ts';
+import { passUpgradeRoutes } from './upgrade.ts';
 import { voucherRoutes } from './voucher.ts';
 
 // Kept here too: other modules import the mapper from the pass routes' entry point.
@@ -49,4 +50,6 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(freeClaimRoutes);
   // The signed pass payload: public keys, revocation list, the user's barcode token.
   await app.register(passBarcodeRoutes);
+  // Upgrades (and a first pass for a vendor without one), paid through the payment provider.
+  await app.register(passUpgradeRoutes);
 };

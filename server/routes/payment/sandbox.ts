@@ -34,6 +34,21 @@ export function withSession(path: string, sessionId: string): string {
   return url.pathname + url.search + url.hash;
 }
 
+/** The heading of the hosted page's order summary: what the order buys. */
+function orderLabel(order: typeof orders.$inferSelect): string {
+  switch (order.kind) {
+    case 'registration':
+      return 'Registration order';
+    case 'upgrade':
+      // A vendor without a pass buys a first pass through the upgrade route.
+      return order.lines.some((line) => line.kind === 'upgrade') ? 'Pass upgrade' : 'Pass order';
+    case 'hotel':
+      return 'Hotel booking';
+    case 'train-ticket':
+      return 'Train ticket';
+  }
+}
+
 const params = z.object({ sessionId: z.string().regex(/^sbx_[\w-]{20,100}$/) });
 
 /**
@@ -77,7 +92,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     const vat = order.reverseCharge ? 'VAT (reverse charge)' : `VAT ${order.vatBasisPoints / 100} %`;
     return page(
       `Pay ${amount} € – CloudFest 2026`,
-      `<h1>CloudFest 2026</h1><p>Registration order</p><table>${rows.join('')}` +
+      `<h1>CloudFest 2026</h1><p>${orderLabel(order)}</p><table>${rows.join('')}` +
         `<tr><td>Net</td><td>${euros(order.net)} €</td></tr><tr><td>${vat}</td><td>${euros(order.vat)} €</td></tr>` +
         `<tr class="total"><td>Total</td><td>${amount} €</td></tr></table>` +
         `<form method="post" action="/payment/sandbox/${escapeHtml(session.id)}/complete">` +

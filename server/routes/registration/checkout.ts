@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutBodySchema, type HotelChoice, type Order, orderSchema } from '../../../src/shared/contracts/registration.ts';
 import { priceOrder } from '../../../src/shared/pricing.ts';
@@ -12,6 +12,7 @@ import {
   type CompletedOrder,
   completeOrderInTx,
   loadOrderDto,
+  lockUser,
   passStatusOf,
   sendOrderConfirmation,
   toOrderDto,
@@ -65,15 +66,16 @@ async function hotelLine(tx: Db, booking: BookingRow) {
 }
 
 /**
- * One transaction per checkout. The user's pass row is locked first (the per-user lock, see
- * lockUser), so a double submit waits and then finds the first one's open order: it updates that
- * order instead of booking twice.
+ * One transaction per checkout. The user is locked first (the per-user lock, see lockUser), so a
+ * double submit waits and then finds the first one's open order: it updates that order instead of
+ * booking twice.
  */
 async function checkout(
   tx: Db,
   userId: string,
   hotel: HotelChoice | null,
 ): Promise<{ order: Order; completed: CompletedOrder | null }> {
+  await lockUser(tx, userId);
   const [own] = await tx
     .select({ pass: passes, type: passTypes })
     .from(passes)
@@ -83,7 +85,13 @@ async function checkout(
   if (!own) throw new HttpProblem(409, CHECKOUT_MESSAGES.noPass);
   if (own.pass.status !== 'pending' && own.pass.status !== 'approved') throw new HttpProblem(409, CHECKOUT_MESSAGES.passClosed);
 
-  const [latest] = await tx.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(1);
+  // Only the registration order: upgrades, rooms and tickets bought later in the app are orders of their own.
+  const [latest] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.kind, 'registration')))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
   const [previous] = latest?.bookingId ? await tx.select().from(bookings).where(eq(bookings.id, latest.bookingId)) : [];
   if (latest && latest.status !== 'open') {
     // Done already: asking again for the same thing answers the same order; anything else is a conflict.
@@ -118,7 +126,7 @@ async function checkout(
   if (priced.gross === 0) {
     const completed = await completeOrderInTx(tx, order.id, 'free');
     if (!completed) throw new Error(`order ${order.id} was not open`);
-    return { order: toOrderDto(completed.order, completed.pass.status, null), completed };
+    return { order: toOrderDto(completed.order, completed.pass?.status ?? 'pending', null), completed };
   }
   return { order: toOrderDto(order, passStatusOf(own.pass.status), null), completed: null };
 }

@@ -1,9 +1,21 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { trainTicketOrderBodySchema } from '../../../src/shared/contracts/account.ts';
 import { trainTicketSchema, trainTicketTypeSchema } from '../../../src/shared/contracts/index.ts';
+import { orderSchema } from '../../../src/shared/contracts/registration.ts';
+import { publicUrl } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { trainTickets, trainTicketTypes } from '../../db/schema/index.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { completeIfFree, loadOrderDto, lockUser, sendOrderConfirmation } from '../../services/order-completion.ts';
+import { placeOpenOrder, singleLine } from '../../services/order-pricing.ts';
 import { authOf } from '../../types.ts';
+
+export const TRAIN_TICKET_MESSAGES = {
+  typeNotFound: 'Train ticket type not found.',
+  alreadyHave: 'You already have a train ticket.',
+} as const;
 
 const toTypeDto = (t: typeof trainTicketTypes.$inferSelect) => ({
   id: t.id,
@@ -11,6 +23,26 @@ const toTypeDto = (t: typeof trainTicketTypes.$inferSelect) => ({
   description: t.description,
   price: t.priceCents,
 });
+
+/**
+ * The user's one open train-ticket order, behind the user's lock: one ticket per user, so a user
+ * who has one is refused; asking again (for this or the other type) answers the same order.
+ */
+async function placeTicketOrder(tx: Db, userId: string, typeId: number) {
+  await lockUser(tx, userId);
+  const [type] = await tx.select().from(trainTicketTypes).where(eq(trainTicketTypes.id, typeId));
+  if (!type) throw new HttpProblem(404, TRAIN_TICKET_MESSAGES.typeNotFound);
+  const [owned] = await tx.select({ id: trainTickets.id }).from(trainTickets).where(eq(trainTickets.userId, userId)).limit(1);
+  if (owned) throw new HttpProblem(409, TRAIN_TICKET_MESSAGES.alreadyHave);
+  const order = await placeOpenOrder(tx, {
+    userId,
+    kind: 'train-ticket',
+    subject: { trainTicketTypeId: type.id },
+    lines: [singleLine('train-ticket', type.name, type.priceCents)],
+  });
+  const completed = await completeIfFree(tx, order);
+  return { order: await loadOrderDto(tx, completed?.order ?? order), completed };
+}
 
 export const trainTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -37,5 +69,18 @@ export const trainTicketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/type', { ...auth, schema: { tags: ['train-ticket'], response: { 200: z.array(trainTicketTypeSchema) } } }, async () =>
     (await db.select().from(trainTicketTypes).orderBy(asc(trainTicketTypes.priceCents))).map(toTypeDto),
+  );
+
+  /** POST /api/train-ticket: an open order for one return ticket, paid through POST /api/payment/session (201). */
+  app.post(
+    '/',
+    { ...auth, schema: { tags: ['train-ticket'], body: trainTicketOrderBodySchema, response: { 201: orderSchema } } },
+    async (request, reply) => {
+      const { order, completed } = await db.transaction((tx) =>
+        placeTicketOrder(tx, authOf(request).userId, request.body.typeId),
+      );
+      if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
+      return reply.code(201).send(order);
+    },
   );
 };

@@ -24,9 +24,23 @@ export interface ProviderSession {
   url: string;
 }
 
+export interface RefundInput {
+  /** The provider's session that took the payment. */
+  sessionId: string;
+  /** Cents to return; at most what the session charged. */
+  amount: number;
+  /**
+   * The same key answers the same refund instead of a second one (providers' idempotency keys), so
+   * a refund whose database transaction rolled back can be retried without paying out twice.
+   */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   /** Stored with each session (payment_sessions.provider). */
   readonly name: string;
   createSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
   getSession(id: string): Promise<ProviderSession | null>;
+  /** Returns money of a succeeded session to the payer; answers the provider's refund id. */
+  refund(input: RefundInput): Promise<{ id: string }>;
 }

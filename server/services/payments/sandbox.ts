@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { type CompletedOrder, completeOrderInTx, lockUser } from '../order-completion.ts';
-import { randomToken } from '../tokens.ts';
-import type { CreateSessionInput, PaymentProvider, PaymentStatus, ProviderSession } from './provider.ts';
+import { randomToken, sha256 } from '../tokens.ts';
+import type { CreateSessionInput, PaymentProvider, PaymentStatus, ProviderSession, RefundInput } from './provider.ts';
 
 /** The hosted checkout page of the sandbox, served by our own server (GET /payment/sandbox/:id). */
 export const sandboxPagePath = (sessionId: string) => `/payment/sandbox/${sessionId}`;
@@ -32,6 +32,18 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .limit(1);
     if (!row) return null;
     return { id: row.id, orderId: row.orderId, amount: row.amount, status: row.status, url: sandboxPagePath(row.id) };
+  }
+
+  /**
+   * No money moves, so there is nothing to call: the refund id is derived from the idempotency key,
+   * so a retry answers the same refund as a real provider would. It reads no table on purpose: the
+   * caller runs it inside its transaction (and has checked the session there), and an embedded
+   * single-connection database would wait for that transaction.
+   */
+  async refund(input: RefundInput): Promise<{ id: string }> {
+    if (!input.sessionId.startsWith('sbx_')) throw new Error(`${input.sessionId} is not a sandbox session`);
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error(`cannot refund ${input.amount} cents`);
+    return { id: `sbx_rf_${sha256(input.idempotencyKey).slice(0, 40)}` };
   }
 }
 

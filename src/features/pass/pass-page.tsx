@@ -1,43 +1,270 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PassStatusBadge } from '../../components/ui/pass-status-badge.tsx';
-import { passAtom } from '../../lib/session.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatEuro } from '../../lib/money.ts';
+import { configAtom, passAtom, userAtom } from '../../lib/session.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import type { Pass } from '../../shared/contracts/catalog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
+import { decodePassToken } from '../../shared/pass-token.ts';
+import { Notice } from '../auth/notice.tsx';
+import { fetchBarcodeToken, fetchPass, fetchPurchasableTypes } from './pass-api.ts';
+import { formatValidity } from './pass-format.ts';
+import { PassQrCode } from './pass-qr-code.tsx';
+import { type PaymentReturn, usePaymentReturn } from './use-payment-return.ts';
+import { usePassVerification } from './use-pass-verification.ts';
 import './pass.css';
 
-/** /pass: the pass at a glance; the signed barcode and upgrades arrive with the pass issue. */
+/**
+ * /pass: the pass as a badge to show at the entrance. An approved pass carries its signed token
+ * as a QR code (ARCHITECTURE §6); a pending one waits for approval; without a pass the page leads
+ * to /pass/upgrade, which sells one. Back from an upgrade payment (`?session=`) it confirms the
+ * outcome and reloads the pass and its re-issued barcode.
+ */
 export function PassPage() {
+  const [search] = useSearchParams();
+  const payment = usePaymentReturn(search.get('session'));
   const pass = useAtomValue(passAtom);
+  const setPass = useSetAtom(passAtom);
 
-  if (!pass) {
-    return (
-      <>
-        <PageHeader title="Your Pass" />
-        <EmptyState icon="pass" title={MESSAGES.noPass}>
-          You don't have a pass for CloudFest 2026 yet. Buying a pass from your account will be possible here soon.
-        </EmptyState>
-      </>
+  // The upgrade changed the pass type on the server: take the new pass (SPEC §8: on failure keep what we have).
+  useEffect(() => {
+    if (payment.kind !== 'succeeded') return;
+    const controller = new AbortController();
+    fetchPass(controller.signal).then(
+      (fresh) => {
+        if (fresh) setPass(fresh);
+      },
+      () => undefined,
     );
-  }
+    return () => controller.abort();
+  }, [payment.kind, setPass]);
 
   return (
-    <>
+    <div className="pass-page">
       <PageHeader title="Your Pass" />
-      <section className="card pass-summary" aria-labelledby="pass-type">
-        <h2 id="pass-type" className="pass-summary__type">
+      <PaymentOutcome payment={payment} pass={pass} />
+      {pass ? (
+        <>
+          <PassBadge pass={pass} />
+          <UpgradeOffer pass={pass} />
+        </>
+      ) : (
+        <EmptyState
+          icon="pass"
+          title={MESSAGES.noPass}
+          action={
+            <Link to="/pass/upgrade" className="btn btn-primary">
+              Get a pass
+            </Link>
+          }
+        >
+          You don't have a pass for CloudFest 2026 yet. Choose one to get your entry badge for the three event days.
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+function PaymentOutcome({ payment, pass }: { payment: PaymentReturn; pass: Pass | null }) {
+  switch (payment.kind) {
+    case 'none':
+      return null;
+    case 'checking':
+      return <Notice tone="info">Confirming your payment…</Notice>;
+    case 'succeeded': {
+      // A user without a pass buys a first one through the same route (line kind 'pass', not 'upgrade').
+      const upgraded = payment.order.lines.some((line) => line.kind === 'upgrade');
+      let outcome = 'Your pass is ready.';
+      if (pass && upgraded)
+        outcome = `Your pass is now the ${pass.passType.name}. Your barcode has been re-issued; the old one no longer works.`;
+      else if (pass) outcome = `Your ${pass.passType.name} is ready: your entry barcode is below.`;
+      return (
+        <Notice tone="success" role="alert">
+          <strong>Payment received.</strong> {outcome}
+          {payment.order.invoiceNumber ? (
+            <>
+              {' '}
+              Invoice {payment.order.invoiceNumber} is in <Link to="/invoices">your invoices</Link>.
+            </>
+          ) : null}
+        </Notice>
+      );
+    }
+    case 'failed':
+      return (
+        <Notice tone="danger">
+          Your payment was not successful and nothing was charged. <Link to="/pass/upgrade">Try again</Link>
+        </Notice>
+      );
+    case 'open':
+      return (
+        <Notice tone="warning">
+          Your payment has not been confirmed yet. Please reload this page in a minute; you will also receive an e-mail.
+        </Notice>
+      );
+    case 'unknown':
+      return (
+        <Notice tone="warning">
+          We could not check your payment right now. Please reload this page; your invoices show every completed payment.
+        </Notice>
+      );
+  }
+}
+
+/** The pass as a conference badge: type, status, QR code, holder and the days it is valid. */
+function PassBadge({ pass }: { pass: Pass }) {
+  const user = useAtomValue(userAtom);
+  const config = useAtomValue(configAtom);
+  const validity = config ? formatValidity(config.startDate, config.endDate) : null;
+  const holder = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+
+  return (
+    <article className="pass-badge" aria-labelledby="pass-type">
+      <header className="pass-badge__header">
+        <p className="pass-badge__event">{config?.name ?? 'CloudFest 2026'}</p>
+        <h2 id="pass-type" className="pass-badge__type">
           {pass.passType.name}
         </h2>
         <PassStatusBadge status={pass.status} />
-        {pass.voucherCode ? (
-          <p className="pass-summary__voucher">
-            Voucher code: <code>{pass.voucherCode}</code>
-          </p>
+      </header>
+
+      {pass.status === 'approved' ? (
+        <PassBarcode pass={pass} holder={holder} company={user?.company ?? ''} />
+      ) : (
+        <div className="pass-badge__body">
+          <Notice tone={pass.status === 'pending' ? 'warning' : 'danger'}>
+            {pass.status === 'pending'
+              ? 'Your pass is awaiting approval. Your entry barcode appears here as soon as it has been approved; we will let you know by e-mail.'
+              : 'This pass is no longer valid and has no entry barcode. Please contact the CloudFest team if you think this is a mistake.'}
+          </Notice>
+          <p className="pass-badge__holder">{holder}</p>
+          {user?.company ? <p className="pass-badge__company">{user.company}</p> : null}
+        </div>
+      )}
+
+      <dl className="pass-badge__details">
+        {validity ? (
+          <div>
+            <dt>Valid</dt>
+            <dd>{validity}</dd>
+          </div>
         ) : null}
-      </section>
-      <EmptyState icon="scan" title="Your badge is on its way">
-        The barcode for entry and for lead scanning will be shown here, also without a connection.
-      </EmptyState>
-    </>
+        {config?.venue ? (
+          <div>
+            <dt>Venue</dt>
+            <dd>{config.venue}</dd>
+          </div>
+        ) : null}
+        {pass.voucherCode ? (
+          <div>
+            <dt>Voucher code</dt>
+            <dd>
+              <code>{pass.voucherCode}</code>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </article>
+  );
+}
+
+interface PassBarcodeProps {
+  pass: Pass;
+  holder: string;
+  company: string;
+}
+
+/**
+ * The signed token from GET /api/pass/barcode as a QR code, with the name it carries underneath.
+ * Fetched again whenever the pass changes (an upgrade re-issues it and revokes the old one).
+ */
+function PassBarcode({ pass, holder, company }: PassBarcodeProps) {
+  const barcode = useRequest((signal) => fetchBarcodeToken(signal), [pass.id, pass.passType.id, pass.status]);
+  const token = barcode.status === 'ready' ? barcode.data : null;
+  const verification = usePassVerification(token);
+
+  if (barcode.status === 'loading') {
+    return (
+      <div className="pass-badge__body">
+        <div className="pass-qr pass-qr--placeholder" role="status" aria-label="Loading your barcode" />
+      </div>
+    );
+  }
+  if (barcode.status === 'error') {
+    const missing = barcode.error instanceof ApiError && barcode.error.status === 404;
+    return (
+      <div className="pass-badge__body">
+        <Notice tone="warning" role="alert">
+          {missing
+            ? 'Your barcode is not ready yet. Please try again in a moment.'
+            : 'Your barcode could not be loaded. Please check your connection and try again.'}
+        </Notice>
+        <button type="button" className="btn btn-secondary" onClick={barcode.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  // The name and company under the code are the ones signed into it: what a scanner will show.
+  let signed: { n: string; c: string } | null = null;
+  try {
+    signed = decodePassToken(barcode.data).payload;
+  } catch {
+    signed = null;
+  }
+  const name = signed?.n || holder;
+  const organisation = signed ? signed.c : company;
+
+  return (
+    <div className="pass-badge__body">
+      <figure className="pass-badge__code">
+        <PassQrCode token={barcode.data} label={`Entry barcode of ${name || 'your pass'}`} />
+        <figcaption>
+          <span className="pass-badge__holder">{name}</span>
+          {organisation ? <span className="pass-badge__company">{organisation}</span> : null}
+        </figcaption>
+      </figure>
+      {verification === 'verified' ? (
+        <p className="pass-badge__verification">
+          <span className="badge pass-badge__verified">Verified</span> Signature checked on this device
+        </p>
+      ) : null}
+      {verification === 'invalid' ? (
+        <Notice tone="warning">This barcode could not be verified. Please reload the page to get a fresh one.</Notice>
+      ) : null}
+      <p className="pass-badge__hint">
+        Show this code at the entrance and to exhibitors who scan your badge. Turn up your screen brightness for a quick scan.
+      </p>
+    </div>
+  );
+}
+
+/** 'Upgrade your pass' when the current type has paid upgrades (SPEC §7 upgradeableBy); nothing otherwise. */
+function UpgradeOffer({ pass }: { pass: Pass }) {
+  const upgrades = useRequest((signal) => fetchPurchasableTypes(pass, signal), [pass.id, pass.passType.id, pass.status]);
+  if (upgrades.status !== 'ready' || upgrades.data.length === 0) return null;
+  const cheapest = Math.min(...upgrades.data.map((type) => type.price));
+  return (
+    <section className="card pass-upgrade-offer" aria-labelledby="pass-upgrade-offer-title">
+      <div>
+        <h2 id="pass-upgrade-offer-title" className="card-title">
+          Get more out of CloudFest
+        </h2>
+        <p className="text-muted">
+          {upgrades.data.length === 1
+            ? `${upgrades.data[0]?.name} is available for your pass.`
+            : `${upgrades.data.length} upgrades are available for your pass, from ${formatEuro(cheapest)} plus VAT.`}
+        </p>
+      </div>
+      <Link to="/pass/upgrade" className="btn btn-primary">
+        Upgrade your pass
+      </Link>
+    </section>
   );
 }

@@ -1,22 +1,233 @@
-import { Link } from 'react-router-dom';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { formatEuro } from '../../lib/money.ts';
+import { payOrder } from '../../lib/payment.ts';
+import { passAtom } from '../../lib/session.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import type { Pass, PassType } from '../../shared/contracts/catalog.ts';
+import type { Order } from '../../shared/contracts/registration.ts';
+import { Notice } from '../auth/notice.tsx';
+import { OrderReview } from './order-review.tsx';
+import { fetchPass, fetchPurchasableTypes, orderPassType, UPGRADE_REDIRECTS } from './pass-api.ts';
+import { purchaseErrorMessage, usePayingFlag } from './purchase.ts';
+import { usePaymentReturn } from './use-payment-return.ts';
+import './pass.css';
 
+/**
+ * /pass/upgrade: the paid upgrades of the current pass type, or the paid passes for a signed-in
+ * user without a pass (SPEC §6: vendors may enter without one). Choosing one creates an order on
+ * the server (POST /api/pass/upgrade), which is shown with net, VAT and total before the user
+ * leaves for the payment provider. A failed or cancelled payment comes back here with
+ * `?payment=failed&session=<id>` and the same order can be paid again.
+ */
 export function PassUpgradePage() {
+  const pass = useAtomValue(passAtom);
+  const [search] = useSearchParams();
+  const failedPayment = search.get('payment') === 'failed';
+  const payment = usePaymentReturn(failedPayment ? search.get('session') : null);
+  const title = pass ? 'Upgrade your Pass' : 'Get a pass';
+
+  if (pass && pass.status !== 'approved') {
+    return (
+      <div className="pass-page">
+        <PageHeader title={title} />
+        <EmptyState icon="pass" title="Upgrades need an approved pass" action={<BackToPass />}>
+          {pass.status === 'pending'
+            ? 'Your pass is still awaiting approval. Once it has been approved you can upgrade it here.'
+            : 'This pass can no longer be upgraded. Please contact the CloudFest team.'}
+        </EmptyState>
+      </div>
+    );
+  }
+
+  // An order the provider sent back unpaid is offered again as it was.
+  const retryOrder = payment.kind === 'failed' || payment.kind === 'open' ? payment.order : null;
+
   return (
-    <>
-      <PageHeader title="Upgrade your Pass" />
-      <EmptyState
-        icon="pass"
-        title="No upgrades available yet"
-        action={
-          <Link to="/pass" className="btn btn-secondary">
-            Back to your pass
-          </Link>
+    <div className="pass-page">
+      <PageHeader
+        title={title}
+        lead={
+          pass
+            ? `Your ${pass.passType.name} can be upgraded for the difference in price. Your barcode is re-issued right after the payment.`
+            : 'Choose your pass for CloudFest 2026. You pay securely with our payment provider and get your entry barcode right away.'
         }
-      >
-        Passes that can upgrade yours will be offered here.
+      />
+      {failedPayment ? (
+        <Notice tone="danger" role="alert">
+          <strong>Your payment was not successful.</strong> Nothing has been charged. Please try again, or choose another option.
+        </Notice>
+      ) : null}
+      {payment.kind === 'succeeded' ? (
+        <Notice tone="success">
+          This order has already been paid. <Link to="/pass">Show your pass</Link>
+        </Notice>
+      ) : (
+        <UpgradeChoice key={retryOrder?.id ?? 'new'} pass={pass} retryOrder={retryOrder} />
+      )}
+    </div>
+  );
+}
+
+function BackToPass() {
+  return (
+    <Link to="/pass" className="btn btn-secondary">
+      Back to your pass
+    </Link>
+  );
+}
+
+interface UpgradeChoiceProps {
+  pass: Pass | null;
+  /** An unpaid order to offer again after a failed payment. */
+  retryOrder: Order | null;
+}
+
+/** Step 1 lists what can be bought; step 2 shows the server's order and hands over to the provider. */
+function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
+  const types = useRequest((signal) => fetchPurchasableTypes(pass, signal), [pass?.id, pass?.passType.id]);
+  const [order, setOrder] = useState<Order | null>(retryOrder);
+  const [ordering, setOrdering] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [paying, setPaying] = usePayingFlag();
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const setPass = useSetAtom(passAtom);
+  const navigate = useNavigate();
+
+  // Move focus to the order once it is there, so keyboard and screen-reader users follow the step.
+  useEffect(() => {
+    if (order) reviewHeading.current?.focus();
+  }, [order]);
+
+  const choose = async (type: PassType) => {
+    setOrdering(type.id);
+    setProblem(null);
+    try {
+      const created = await orderPassType(type.id);
+      if (created.status === 'open') {
+        setOrder(created);
+        return;
+      }
+      // Nothing to pay (a free or already paid order): the pass has changed on the server already.
+      const fresh = await fetchPass().catch(() => null);
+      if (fresh) setPass(fresh);
+      navigate('/pass');
+    } catch (error) {
+      setProblem(purchaseErrorMessage(error));
+    } finally {
+      setOrdering(null);
+    }
+  };
+
+  const pay = async (current: Order) => {
+    setPaying(true);
+    setProblem(null);
+    try {
+      // Leaves the app for the provider's page; it returns to /pass or to ?payment=failed.
+      await payOrder(current, UPGRADE_REDIRECTS);
+    } catch (error) {
+      setProblem(purchaseErrorMessage(error));
+      setPaying(false);
+    }
+  };
+
+  if (order) {
+    return (
+      <section className="card pass-checkout" aria-labelledby="pass-checkout-title">
+        <h2 id="pass-checkout-title" className="card-title" ref={reviewHeading} tabIndex={-1}>
+          Your order
+        </h2>
+        <OrderReview order={order} />
+        {problem ? <Notice tone="danger">{problem}</Notice> : null}
+        <p className="pass-checkout__hint">
+          You will be taken to the secure page of our payment provider. The invoice is issued as soon as the payment is complete.
+        </p>
+        <div className="pass-checkout__actions">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setOrder(null);
+              setProblem(null);
+            }}
+            disabled={paying}
+          >
+            Choose another option
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            onClick={() => void pay(order)}
+            disabled={paying}
+            aria-busy={paying || undefined}
+          >
+            {paying ? 'Opening the payment page…' : `Pay ${formatEuro(order.gross)}`}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  if (types.status === 'loading') {
+    return (
+      <p className="card" role="status" aria-busy="true">
+        Loading the options for your pass…
+      </p>
+    );
+  }
+  if (types.status === 'error') {
+    return (
+      <div className="stack">
+        <Notice tone="danger">{purchaseErrorMessage(types.error)}</Notice>
+        <div>
+          <button type="button" className="btn btn-secondary" onClick={types.retry}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (types.data.length === 0) {
+    return (
+      <EmptyState icon="pass" title={pass ? 'No upgrade available' : 'No passes on sale'} action={<BackToPass />}>
+        {pass
+          ? `Your ${pass.passType.name} already includes everything we offer: there is nothing to upgrade.`
+          : 'There are no passes on sale right now. Please check back later.'}
       </EmptyState>
-    </>
+    );
+  }
+
+  return (
+    <div className="stack">
+      {problem ? <Notice tone="danger">{problem}</Notice> : null}
+      <ul className="pass-types" aria-label={pass ? 'Available upgrades' : 'Available passes'}>
+        {types.data.map((type) => (
+          <li key={type.id}>
+            <article className="card pass-type" aria-labelledby={`pass-type-${type.id}`}>
+              <h2 id={`pass-type-${type.id}`} className="pass-type__name">
+                {type.name}
+              </h2>
+              <p className="pass-type__price">
+                <span className="pass-type__amount">{formatEuro(type.price)}</span>
+                <span className="pass-type__vat">plus VAT</span>
+              </p>
+              <p className="pass-type__description">{type.description}</p>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                onClick={() => void choose(type)}
+                disabled={ordering !== null}
+                aria-busy={ordering === type.id || undefined}
+              >
+                {ordering === type.id ? 'Preparing your order…' : `Choose ${type.name}`}
+              </button>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
