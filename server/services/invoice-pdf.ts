@@ -1,5 +1,6 @@
-import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PageSizes, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { REVERSE_CHARGE_NOTE, type OrderLine } from '../../src/shared/pricing.ts';
+import { printable, wrap } from './pdf-layout.ts';
 
 /** The seller as German invoices require it (§14 UStG): full name, address, VAT ID. */
 export const SELLER = {
@@ -44,40 +45,6 @@ const eur = (cents: number) => money.format(cents / 100);
 const germanDate = (date: Date) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 const isoToGerman = (iso: string) => iso.split('-').reverse().join('.');
-
-/** Letters with a stroke have no Unicode decomposition: their plain letter by hand. */
-const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
-
-/**
- * The standard PDF fonts only know WinAnsi (Latin-1 and a few more). Buyer names can be anything:
- * keep what the font has, fall back to the plain letter (Łódź → Lodz, Čapek → Capek), and only
- * then to '?', instead of failing the whole invoice.
- */
-function printable(font: PDFFont): (text: string) => string {
-  const known = new Set(font.getCharacterSet());
-  const fits = (ch: string) => known.has(ch.codePointAt(0) ?? 0);
-  return (text) =>
-    Array.from(text.replace(/[\u00a0\u202f\t\r\n]/g, ' '), (ch) => {
-      if (fits(ch)) return ch;
-      const base = STROKED[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      return base && Array.from(base).every(fits) ? base : '?';
-    }).join('');
-}
-
-/** Greedy word wrap by measured width. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(' ')) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (current && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(current);
-      current = word;
-    } else current = candidate;
-  }
-  if (current) lines.push(current);
-  return lines;
-}
 
 /** Renders the invoice as an A4 PDF: letterhead, buyer, numbers, items, totals, VAT or reverse-charge note. */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {

@@ -5,7 +5,9 @@ import { buildIfNeeded } from '../../server/build-if-needed.ts';
 import { bundleServerIfNeeded } from '../../server/prepare.ts';
 import { benchBundle } from './bundle.ts';
 import { benchFreePassClaims } from './free-pass-claims.ts';
+import { benchInvoiceApi } from './invoice-api.ts';
 import { benchInvoicePdf } from './invoice-pdf.ts';
+import { benchPassPage } from './pass-page.ts';
 import { writeResults } from './report.ts';
 import { startServer } from './server-process.ts';
 import { benchStartup } from './startup.ts';
@@ -19,6 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-app-'));
 const server = await startServer({ DATA_DIR: dataDir }, 4390);
 try {
   await benchBundle(server.url);
+  await benchPassPage(server.url);
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -27,4 +30,5 @@ await benchStartup();
 await benchThroughput();
 await benchFreePassClaims();
 await benchInvoicePdf();
+await benchInvoiceApi();
 writeResults();

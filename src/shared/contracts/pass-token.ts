@@ -6,7 +6,11 @@ export const passKeysSchema = z.object({
 });
 export type PassKeys = z.infer<typeof passKeysSchema>;
 
-/** GET /api/pass/revocations: ids of cancelled or rejected passes. */
+/**
+ * GET /api/pass/revocations[?since=ISO]: revoked barcode ids (a token's `pid`): barcodes replaced by
+ * an upgrade (revoked after `since`) plus every barcode of a cancelled or rejected pass. `updatedAt`
+ * is the newest revocation, to send back as `since`.
+ */
 export const passRevocationsSchema = z.object({
   revoked: z.array(z.string()),
   updatedAt: z.string(),
