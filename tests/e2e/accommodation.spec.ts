@@ -44,7 +44,7 @@ async function bookAndPay(page: Page, hotelName: string, roomName: string, outco
 test('an attendee without bookings is sent to the search, which starts from the SPEC defaults and sorts both ways', async ({
   page,
 }) => {
-  await signInTo(page, '/accommodation', 'attendee031');
+  await signInTo(page, '/accommodation', 'attendee021');
   await expect(page).toHaveURL(/\/accommodation\/book$/);
   await expect(page.getByRole('heading', { name: 'Book a Hotel', level: 1 })).toBeVisible();
 
@@ -81,7 +81,7 @@ test('an attendee without bookings is sent to the search, which starts from the 
 });
 
 test('hotels with badge 28, 30 or 31 carry the shuttle badge', async ({ page }) => {
-  await signInTo(page, '/accommodation/book', 'attendee033');
+  await signInTo(page, '/accommodation/book', 'attendee022');
   for (const name of ['Hotel Krønasår', 'Hotel Ringsheimer Hof', 'Landhotel Herbolzheim', 'Hotel am Stadtpark Lahr']) {
     await expect(hotel(page, name).getByText('Shuttle', { exact: true }), name).toBeVisible();
   }
@@ -94,7 +94,7 @@ test('hotels with badge 28, 30 or 31 carry the shuttle badge', async ({ page }) 
 });
 
 test('book a room, pay, add and remove a guest, see it on the hotel page, and cancel within the rules', async ({ page }) => {
-  await signInTo(page, '/accommodation/book', 'attendee035');
+  await signInTo(page, '/accommodation/book', 'attendee023');
   await bookAndPay(page, 'Hotel am Stadtpark Lahr', 'Business Double');
 
   await expect(page).toHaveURL(/\/accommodation$/);
@@ -159,7 +159,7 @@ test('book a room, pay, add and remove a guest, see it on the hotel page, and ca
 test('a cancellation the server refuses shows its reason', async ({ page }) => {
   const verdict = cancellationVerdict({ status: 'confirmed', start: DEFAULT_START, createdAt: new Date() });
   test.skip(verdict.allowed, 'the real cancellation is covered by the booking test while the rules allow it');
-  await signInTo(page, '/accommodation/book', 'attendee037');
+  await signInTo(page, '/accommodation/book', 'attendee025');
   await bookAndPay(page, 'Landhotel Herbolzheim', 'Double Room');
   await expect(page).toHaveURL(/\/accommodation$/);
   // The page believes it is early February (free cancellation); the server knows the real date.
@@ -174,7 +174,7 @@ test('a cancellation the server refuses shows its reason', async ({ page }) => {
 });
 
 test('a failed payment is explained, and the held room can be paid from the bookings page', async ({ page }) => {
-  await signInTo(page, '/accommodation/book', 'attendee038');
+  await signInTo(page, '/accommodation/book', 'attendee026');
   await bookAndPay(page, 'Hotel Krønasår', 'Nordic Double', 'fail');
 
   await expect(page).toHaveURL(/\/accommodation\/book$/);
@@ -194,7 +194,7 @@ test('a failed payment is explained, and the held room can be paid from the book
 });
 
 test('a failing availability call hides the availability panel, the rooms stay bookable', async ({ page }) => {
-  await signInTo(page, '/accommodation/book', 'attendee039');
+  await signInTo(page, '/accommodation/book', 'attendee027');
   await hotel(page, 'Hotel Colosseo')
     .getByRole('link', { name: /Hotel details/ })
     .click();
@@ -223,7 +223,7 @@ test('a failing availability call hides the availability panel, the rooms stay b
 });
 
 test('an unknown hotel id shows a clear empty state', async ({ page }) => {
-  await signInTo(page, '/accommodation/99999', 'attendee034');
+  await signInTo(page, '/accommodation/99999', 'attendee029');
   await expect(page.getByRole('heading', { name: 'Hotel not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'All hotels' })).toBeVisible();
 });

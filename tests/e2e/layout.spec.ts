@@ -30,7 +30,7 @@ test('the main layout shows the tab bar and a slide-in menu that closes on route
   await menu.getByRole('link', { name: 'Invoices' }).click();
   await expect(page).toHaveURL(/\/invoices$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
 });
 
 test('the error page of a signed-in user shows the tab bar and the dashboard link', async ({ page }) => {

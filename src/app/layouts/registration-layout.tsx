@@ -5,7 +5,7 @@ import { APP_NAME } from '../../components/ui/brand.ts';
 import { FooterLinks } from '../../components/ui/footer-links.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { PartnerBanner } from '../../components/ui/partner-banner.tsx';
-import { Countdown } from '../../features/registration/countdown.tsx';
+import { Countdown } from '../../components/ui/countdown.tsx';
 import { FreePassAvailability } from '../../features/registration/free-pass-availability.tsx';
 import { FreePassOffer } from '../../features/registration/free-pass-offer.tsx';
 import { registrationAtom } from '../../features/registration/registration-state.ts';

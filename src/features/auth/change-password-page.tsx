@@ -7,11 +7,11 @@ import { isStrongPassword } from '../../lib/password-strength.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
 import { changePasswordBodySchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { errorMessage, serverFieldErrors } from './form-errors.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { changePasswordFormSchema } from './form-schemas.ts';
-import { Notice } from './notice.tsx';
-import { NewPasswordField } from './new-password-field.tsx';
-import { TextField } from './text-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 

@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
 import { forgotPasswordBodySchema } from '../../shared/contracts/user.ts';
-import { errorMessage } from './form-errors.ts';
-import { Notice } from './notice.tsx';
-import { EmailField } from './text-field.tsx';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
+import { EmailField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 

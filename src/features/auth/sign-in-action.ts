@@ -3,7 +3,7 @@ import { api } from '../../lib/api.ts';
 import { startSession } from '../../lib/session.ts';
 import { loginBodySchema, loginResponseSchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { errorMessage } from './form-errors.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 
 export type SignInField = 'email' | 'password';
 

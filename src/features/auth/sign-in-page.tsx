@@ -3,8 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../shared/messages.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import type { SignInField as Field } from './sign-in-action.ts';
-import { Notice } from './notice.tsx';
-import { EmailField, TextField } from './text-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 

@@ -3,8 +3,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { ApiError, api } from '../../lib/api.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
 import { confirmBodySchema } from '../../shared/contracts/user.ts';
-import { errorMessage } from './form-errors.ts';
-import { Notice } from './notice.tsx';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
 import './auth.css';
 
 export const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has expired.';

@@ -6,12 +6,12 @@ import { ApiError, api } from '../../lib/api.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { signUpResponseSchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { errorMessage, serverFieldErrors } from './form-errors.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { signUpFormSchema } from './form-schemas.ts';
-import { Notice } from './notice.tsx';
-import { NewPasswordField } from './new-password-field.tsx';
-import { TermsCheckbox } from './terms-checkbox.tsx';
-import { EmailField, TextField } from './text-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
+import { TermsCheckbox } from '../../components/ui/terms-checkbox.tsx';
+import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 

@@ -1,11 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
+import { Countdown } from '../../components/ui/countdown.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PassStatusBadge } from '../../components/ui/pass-status-badge.tsx';
-import { passAtom, userAtom } from '../../lib/session.ts';
+import { configAtom, passAtom, userAtom } from '../../lib/session.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { NewsSection } from './news-section.tsx';
+import { NextStepsSection } from './next-steps-section.tsx';
 import './home.css';
 
 const SHORTCUTS = [
@@ -13,60 +15,74 @@ const SHORTCUTS = [
   { to: '/floor-plan', label: 'Floor Plan', text: 'Find halls, stages and booths' },
   { to: '/site-plan', label: 'Site Plan', text: 'Europa-Park, hotels and shuttles' },
   { to: '/train-ticket', label: 'Train Ticket', text: 'Travel to CloudFest by rail' },
+  { to: '/invoices', label: 'Invoices', text: 'Your invoices as PDF' },
   { to: '/information', label: 'Information', text: 'Everything else you need to know' },
 ];
 
-/** Dashboard: greeting, the pass at a glance, shortcuts to the other areas and the news. */
+/** Dashboard: greeting, the pass at a glance, the countdown, next steps, news and shortcuts. */
 export function HomePage() {
   const user = useAtomValue(userAtom);
   const pass = useAtomValue(passAtom);
+  const config = useAtomValue(configAtom);
   const greeting = user?.firstName ? `Welcome, ${user.firstName}` : 'Welcome';
 
   return (
     <div className="home">
       <PageHeader title={greeting} documentTitle="Home" lead="Your CloudFest 2026 at Europa-Park, all in one place." />
 
-      {pass ? (
-        <section className="card home__pass" aria-labelledby="home-pass-title">
-          <h2 id="home-pass-title" className="card-title">
-            Your pass
-          </h2>
-          <p className="home__pass-name">{pass.passType.name}</p>
-          <PassStatusBadge status={pass.status} />
-          <div className="card-actions">
-            <Link to="/pass" className="btn btn-primary">
-              Show your pass
-            </Link>
-          </div>
-        </section>
-      ) : (
-        <EmptyState
-          icon="pass"
-          title={MESSAGES.noPass}
-          action={
-            <Link to="/pass" className="btn btn-primary">
-              Get a pass
-            </Link>
-          }
-        >
-          You don't have a pass for CloudFest 2026 yet. With a pass you get your badge, hotel options and invoices here.
-        </EmptyState>
-      )}
+      <div className="home__grid">
+        <div className="home__main">
+          {pass ? (
+            <section className="card home__pass" aria-labelledby="home-pass-title">
+              <h2 id="home-pass-title" className="card-title">
+                Your pass
+              </h2>
+              <p className="home__pass-name">{pass.passType.name}</p>
+              <PassStatusBadge status={pass.status} />
+              <div className="card-actions">
+                <Link to="/pass" className="btn btn-primary">
+                  Show your pass
+                </Link>
+              </div>
+            </section>
+          ) : (
+            <EmptyState
+              icon="pass"
+              title={MESSAGES.noPass}
+              action={
+                <Link to="/pass" className="btn btn-primary">
+                  Get a pass
+                </Link>
+              }
+            >
+              You don't have a pass for CloudFest 2026 yet. With a pass you get your badge, hotel options and invoices here.
+            </EmptyState>
+          )}
 
-      <nav className="home__shortcuts" aria-label="Shortcuts">
-        <ul className="home__shortcut-list">
-          {SHORTCUTS.map((shortcut) => (
-            <li key={shortcut.to}>
-              <Link to={shortcut.to} className="card home__shortcut">
-                <span className="home__shortcut-label">{shortcut.label}</span>
-                <span className="home__shortcut-text">{shortcut.text}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+          <NextStepsSection />
+          <NewsSection />
+        </div>
 
-      <NewsSection />
+        <aside className="home__aside" aria-label="More">
+          {/* Shows itself only while a phase is active and time is left (SPEC §4). */}
+          {config ? <Countdown phases={config.countdownPhases} /> : null}
+          <nav className="home__shortcuts" aria-labelledby="home-shortcuts-title">
+            <h2 id="home-shortcuts-title" className="home__section-title">
+              Quick links
+            </h2>
+            <ul className="home__shortcut-list">
+              {SHORTCUTS.map((shortcut) => (
+                <li key={shortcut.to}>
+                  <Link to={shortcut.to} className="card home__shortcut">
+                    <span className="home__shortcut-label">{shortcut.label}</span>
+                    <span className="home__shortcut-text">{shortcut.text}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { NewsList } from '../../components/ui/news-list.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EVENT_OVERVIEW } from './content/event-overview.ts';
 import { LAST_UPDATED } from './content/facts.ts';
@@ -8,7 +9,7 @@ import { CONTENTS_ID, InfoSectionView } from './info-section.tsx';
 import './information.css';
 
 /**
- * /information: the event at a glance, then the FAQ, partners and legal texts. The texts are data in
+ * /information: the event at a glance and the news, then the FAQ, partners and legal texts. The texts are data in
  * ./content; the section ids are the anchors of the app's footer links (src/app/layouts/nav-links.ts).
  */
 export function InformationPage() {
@@ -26,6 +27,13 @@ export function InformationPage() {
         <div className="information-prose">
           <InfoBlocks blocks={EVENT_OVERVIEW} />
         </div>
+      </section>
+
+      <section id="news" className="information-news" aria-labelledby="information-news-title">
+        <h2 id="information-news-title" className="information-news__title">
+          News
+        </h2>
+        <NewsList />
       </section>
 
       <nav id={CONTENTS_ID} className="information-contents" aria-labelledby="information-contents-title">

@@ -5,8 +5,8 @@ import { api } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { type Invoice, invoiceSchema } from '../../shared/contracts/registration.ts';
-import { errorMessage } from '../auth/form-errors.ts';
-import { Notice } from '../auth/notice.tsx';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
 import { formatIssuedAt, invoicePdfPath, invoiceStatusLabel } from './invoice-format.ts';
 import './invoices.css';
 

@@ -11,11 +11,11 @@ import { useRequest } from '../../lib/use-request.ts';
 import type { Pass } from '../../shared/contracts/catalog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { decodePassToken } from '../../shared/pass-token.ts';
-import { Notice } from '../auth/notice.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { fetchBarcodeToken, fetchPass, fetchPurchasableTypes } from './pass-api.ts';
 import { formatValidity } from './pass-format.ts';
 import { PassQrCode } from './pass-qr-code.tsx';
-import { type PaymentReturn, usePaymentReturn } from './use-payment-return.ts';
+import { type PaymentReturn, usePaymentReturn } from '../../lib/use-payment-return.ts';
 import { usePassVerification } from './use-pass-verification.ts';
 import './pass.css';
 

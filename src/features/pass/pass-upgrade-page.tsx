@@ -9,11 +9,11 @@ import { passAtom } from '../../lib/session.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { Pass, PassType } from '../../shared/contracts/catalog.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { Notice } from '../auth/notice.tsx';
-import { OrderReview } from './order-review.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { OrderReview } from '../../components/ui/order-review.tsx';
 import { fetchPass, fetchPurchasableTypes, orderPassType, UPGRADE_REDIRECTS } from './pass-api.ts';
-import { purchaseErrorMessage, usePayingFlag } from './purchase.ts';
-import { usePaymentReturn } from './use-payment-return.ts';
+import { purchaseErrorMessage, usePayingFlag } from '../../lib/purchase.ts';
+import { usePaymentReturn } from '../../lib/use-payment-return.ts';
 import './pass.css';
 
 /**

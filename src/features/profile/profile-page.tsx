@@ -1,32 +1,27 @@
 import { useAtomValue } from 'jotai';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { fullNameAtom, userAtom } from '../../lib/session.ts';
+import { userAtom } from '../../lib/session.ts';
+import { AvatarForm } from './avatar-form.tsx';
+import { BillingAddressForm } from './billing-address-form.tsx';
+import { PasswordForm } from './password-form.tsx';
+import { PersonalDetailsForm } from './personal-details-form.tsx';
 import './profile.css';
 
+/** /profile: name and company, picture, billing address and password, each saved on its own. */
 export function ProfilePage() {
   const user = useAtomValue(userAtom);
-  const name = useAtomValue(fullNameAtom);
   return (
     <>
-      <PageHeader title="Profile" />
+      <PageHeader title="Your profile" documentTitle="Profile" lead="Your details, picture, billing address and password." />
       {user ? (
-        <dl className="card profile-details">
-          <dt>Name</dt>
-          <dd>{name}</dd>
-          <dt>E-mail address</dt>
-          <dd>{user.email}</dd>
-          {user.company ? (
-            <>
-              <dt>Company</dt>
-              <dd>{user.company}</dd>
-            </>
-          ) : null}
-        </dl>
+        <div className="profile">
+          {/* Keyed by user: a different account on this device starts from its own values. */}
+          <PersonalDetailsForm key={user.uuid} user={user} />
+          <AvatarForm />
+          <BillingAddressForm key={`address-${user.uuid}`} />
+          <PasswordForm user={user} />
+        </div>
       ) : null}
-      <EmptyState title="Editing is coming soon">
-        You will be able to change your name, company, picture and billing address here.
-      </EmptyState>
     </>
   );
 }

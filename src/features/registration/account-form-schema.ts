@@ -3,7 +3,7 @@ import type { Address } from '../../shared/contracts/catalog.ts';
 import { emailSchema, newPasswordSchema } from '../../shared/contracts/user.ts';
 import type { AccountBody } from './registration-api.ts';
 import type { RegistrationState } from './registration-state.ts';
-import { normalizeVatId } from './vat-id.ts';
+import { normalizeVatId } from '../../shared/vat-id.ts';
 
 export const ACCOUNT_FORM_MESSAGES = {
   firstName: 'Please enter your first name.',

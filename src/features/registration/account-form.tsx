@@ -3,11 +3,11 @@ import { useAtomValue, useStore } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../auth/form-errors.ts';
-import { TermsCheckbox } from '../auth/terms-checkbox.tsx';
-import { NewPasswordField } from '../auth/new-password-field.tsx';
-import { Notice } from '../auth/notice.tsx';
-import { EmailField, TextField } from '../auth/text-field.tsx';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { TermsCheckbox } from '../../components/ui/terms-checkbox.tsx';
+import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
@@ -20,12 +20,12 @@ import {
   billingAddressOf,
   formFieldOfServerPath,
 } from './account-form-schema.ts';
-import { CountrySelect } from './country-select.tsx';
+import { CountrySelect } from '../../components/ui/country-select.tsx';
 import { EMAIL_CHECK_MESSAGES, eligibilityUpdate, emailDomain, emailProblem, isCheckableEmail } from './email-checks.ts';
 import { registrationNoticeAtom } from './registration-notice.ts';
 import { createAccount, fetchEligibility, fetchGrayListed, fetchVatIdValid } from './registration-api.ts';
 import { type RegistrationState, registrationAtom } from './registration-state.ts';
-import { isValidVatId, normalizeVatId } from './vat-id.ts';
+import { isValidVatId, normalizeVatId } from '../../shared/vat-id.ts';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
-import { Notice } from '../auth/notice.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { AccountForm } from './account-form.tsx';
 import { BillingDetails } from './billing-details.tsx';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { api } from '../../lib/api.ts';
-import { type Country, countrySchema, surveyEntrySchema, surveyQuestionSchema } from '../../shared/contracts/catalog.ts';
+import { surveyEntrySchema, surveyQuestionSchema } from '../../shared/contracts/catalog.ts';
 import {
   emailProviderSchema,
   eligibilitySchema,
@@ -33,21 +33,8 @@ export async function fetchVatIdValid(countryCode: string, vatNumber: string): P
   return result.valid;
 }
 
-const countriesSchema = z.array(countrySchema);
-let countriesPromise: Promise<Country[]> | null = null;
-
-/** GET /api/country, once per page life (the list does not change during a registration). */
-export function fetchCountries(): Promise<Country[]> {
-  countriesPromise ??= api('/api/country', countriesSchema).then(
-    (list) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'en')),
-    (error: unknown) => {
-      // A failed load must not stick: the next attempt asks again.
-      countriesPromise = null;
-      throw error;
-    },
-  );
-  return countriesPromise;
-}
+// The country list is shared with the profile and visa forms; one cache for all of them.
+export { fetchCountries } from '../../components/ui/country-select.tsx';
 
 export interface AccountBody {
   email: string;

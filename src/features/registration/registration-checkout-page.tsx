@@ -1,8 +1,8 @@
 import { useAtom } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../auth/form-errors.ts';
-import { Notice } from '../auth/notice.tsx';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';

@@ -6,7 +6,7 @@ import { formatEuro } from '../../lib/money.ts';
 import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { nightCount } from '../../shared/stay.ts';
-import { errorMessage } from '../auth/form-errors.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
 import { fetchAccommodations } from '../../lib/hotel-api.ts';
 import {

@@ -7,7 +7,7 @@ import type { PassType } from '../../shared/contracts/catalog.ts';
 import type { VoucherCheck } from '../../shared/contracts/registration.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { ApiError } from '../../lib/api.ts';
-import { errorMessage } from '../auth/form-errors.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { useTakenPasses } from './free-pass-availability.tsx';
 import { PassCard, type PassCardAction } from './pass-card.tsx';
 import { claimFreePass, fetchPassCatalogue } from './pass-step-api.ts';

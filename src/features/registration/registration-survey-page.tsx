@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../auth/form-errors.ts';
-import { Notice } from '../auth/notice.tsx';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
 import { SurveyQuestion } from '../survey/survey-question.tsx';
 import { type AnswerValue, type Answers, buildAnswers, validateAnswer } from '../survey/validate-answer.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type { VoucherCheck } from '../../shared/contracts/registration.ts';
-import { errorMessage } from '../auth/form-errors.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { checkVoucher } from './pass-step-api.ts';
 import { isPlausibleVoucherCode, normalizeVoucherCode } from './pass-selection.ts';
 

@@ -1,13 +1,102 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { fullNameAtom, passAtom } from '../../lib/session.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import type { VisaLetter } from '../../shared/contracts/account.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
+import { fetchVisaLetter } from './visa-api.ts';
+import { VisaLetterForm } from './visa-letter-form.tsx';
+import { VisaLetterSummary } from './visa-letter-summary.tsx';
+import './visa.css';
 
+const TITLE = 'Visa Invitation Letter';
+const LEAD =
+  'Travelling from a country whose citizens need a visa for Germany? We issue an invitation letter for CloudFest 2026 to add to your application.';
+
+/** /visa-invitation-letter: only with an approved pass (issue 4); otherwise it says why and leads to /pass. */
 export function VisaInvitationLetterPage() {
+  const pass = useAtomValue(passAtom);
+  if (pass?.status !== 'approved') {
+    return (
+      <>
+        <PageHeader title={TITLE} lead={LEAD} />
+        <EmptyState
+          icon="pass"
+          title={pass ? 'Your pass is not approved yet' : 'You need a pass first'}
+          action={
+            <Link to="/pass" className="btn btn-primary">
+              {pass ? 'See your pass' : 'Get a pass'}
+            </Link>
+          }
+        >
+          {pass
+            ? 'We issue invitation letters to holders of an approved pass only. As soon as your pass is approved, you can request your letter here.'
+            : 'We issue invitation letters to holders of an approved pass only. Get your pass for CloudFest 2026, and once it is approved, request your letter here.'}
+        </EmptyState>
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title="Visa Invitation Letter" />
-      <EmptyState title="Request your letter here soon">
-        If you need a visa to travel to Germany, you will be able to create an invitation letter for CloudFest 2026 here.
-      </EmptyState>
+      <PageHeader title={TITLE} lead={LEAD} />
+      <VisaLetterArea />
     </>
+  );
+}
+
+function VisaLetterArea() {
+  const profileName = useAtomValue(fullNameAtom);
+  const load = useRequest((signal) => fetchVisaLetter(signal), []);
+  // The letter saved on this page visit; until then the loaded one.
+  const [saved, setSaved] = useState<VisaLetter | null>(null);
+  const [editing, setEditing] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const letter = saved ?? (load.status === 'ready' ? load.data : null);
+
+  // After saving, the letter's heading takes the focus so the result is read out.
+  useEffect(() => {
+    if (saved && !editing) headingRef.current?.focus();
+  }, [saved, editing]);
+
+  if (load.status === 'loading') {
+    return (
+      <p className="visa-loading" role="status">
+        Loading your letter…
+      </p>
+    );
+  }
+  if (load.status === 'error' && !saved) {
+    return (
+      <Notice tone="danger">
+        {errorMessage(load.error)}{' '}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={load.retry}>
+          Try again
+        </button>
+      </Notice>
+    );
+  }
+
+  const onSaved = (next: VisaLetter) => {
+    setSaved(next);
+    setEditing(false);
+  };
+
+  if (letter && !editing) {
+    return (
+      <VisaLetterSummary letter={letter} justSaved={saved !== null} headingRef={headingRef} onEdit={() => setEditing(true)} />
+    );
+  }
+  return (
+    <VisaLetterForm
+      letter={letter}
+      profileName={profileName}
+      onSaved={onSaved}
+      onCancel={letter ? () => setEditing(false) : undefined}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { EventConfig } from '../../shared/contracts/catalog.ts';
 import { type CountdownPhase, countdownAt, countdownParts, isCountdownVisible } from '../../shared/countdown.ts';
-import './registration-panel.css';
+import './countdown.css';
 
 const UNITS = [
   { key: 'days', label: 'Days' },

@@ -1,6 +1,6 @@
-import { fetchPaymentSession } from '../../lib/payment.ts';
-import { useRequest } from '../../lib/use-request.ts';
-import type { Order, PaymentSessionStatus } from '../../shared/contracts/registration.ts';
+import { fetchPaymentSession } from './payment.ts';
+import { useRequest } from './use-request.ts';
+import type { Order, PaymentSessionStatus } from '../shared/contracts/registration.ts';
 
 /** A provider may confirm a moment after the redirect: ask again a few times before saying so. */
 const OPEN_RETRIES = 4;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
-import { MESSAGES } from '../../shared/messages.ts';
-import { errorMessage } from '../auth/form-errors.ts';
+import { ApiError } from './api.ts';
+import { MESSAGES } from '../shared/messages.ts';
+import { errorMessage } from './form-errors.ts';
 
 /**
  * The sentence for a failed purchase call: a 4xx problem's own words (409 'You already have this

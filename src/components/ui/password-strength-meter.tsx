@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MIN_PASSWORD_SCORE, passwordScore } from '../../lib/password-strength.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import './auth.css';
+import './password-strength-meter.css';
 
 /** One label per zxcvbn score 0..4. */
 export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;

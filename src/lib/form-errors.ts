@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import { ApiError } from './api.ts';
+import { MESSAGES } from '../shared/messages.ts';
 
 export const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection and try again.';
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';

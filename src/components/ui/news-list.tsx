@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { z } from 'zod/mini';
+import { api } from '../../lib/api.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { newsSchema } from '../../shared/contracts/catalog.ts';
+import { EmptyState } from './empty-state.tsx';
+import './news-list.css';
+
+const newsListSchema = z.array(newsSchema);
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+interface NewsListProps {
+  /** Only the newest `limit` items (the server answers newest first). */
+  limit?: number;
+  /** Shown after the list when items were left out (e.g. a link to all news). */
+  more?: ReactNode;
+}
+
+/**
+ * GET /api/news as a list of cards (home page, information page). A failed load is not shown
+ * (SPEC §8 leaves news errors unhandled): the list then says there is no news yet.
+ */
+export function NewsList({ limit, more }: NewsListProps) {
+  const news = useRequest((signal) => api('/api/news', newsListSchema, { signal }), []);
+  if (news.status === 'loading') return <p className="news-list__loading">Loading the news…</p>;
+  const items = news.status === 'ready' ? news.data : [];
+  if (items.length === 0) {
+    return <EmptyState title="Nothing new yet">Announcements from the CloudFest team will appear here.</EmptyState>;
+  }
+  const shown = limit === undefined ? items : items.slice(0, limit);
+  return (
+    <>
+      <ul className="news-list">
+        {shown.map((item) => (
+          <li key={item.id} className="card">
+            <article>
+              <h3 className="news-list__title">{item.title}</h3>
+              <p className="news-list__date">
+                <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
+              </p>
+              <p>{item.body}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {shown.length < items.length ? more : null}
+    </>
+  );
+}

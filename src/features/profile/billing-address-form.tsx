@@ -1,0 +1,258 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CountrySelect } from '../../components/ui/country-select.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { addressAtom } from '../../lib/session.ts';
+import { toastSuccess } from '../../lib/toast.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
+import { isValidVatId, normalizeVatId } from '../../shared/vat-id.ts';
+import { deleteAddress, fetchVatIdValid, readBillingAddress, saveBillingAddress } from './profile-api.ts';
+import { addressBodyOf, addressFieldOfPath, addressFormSchema, addressFormValues } from './profile-forms.ts';
+
+type VatState = 'idle' | 'checking' | 'valid';
+
+/**
+ * The billing address (SPEC §7): loaded on arrival (a failed load falls back to the empty default,
+ * §8); saving reads first and then PATCHes or POSTs; an existing address can be deleted.
+ */
+export function BillingAddressForm() {
+  const setStoredAddress = useSetAtom(addressAtom);
+  const [address, setAddress] = useState<Address | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [vatState, setVatState] = useState<VatState>('idle');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const validVatIds = useRef(new Set<string>());
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    setValue,
+    getValues,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(addressFormSchema), mode: 'onTouched', defaultValues: addressFormValues(null) });
+
+  const load = useRequest((signal) => readBillingAddress(signal), []);
+  const loadFailed = load.status === 'error';
+
+  useEffect(() => {
+    if (load.status === 'loading') return;
+    // SPEC §8: a failed load falls back to the empty default address.
+    const loaded = load.status === 'ready' ? load.data : null;
+    setAddress(loaded);
+    setStoredAddress(loaded ?? EMPTY_ADDRESS);
+    reset(addressFormValues(loaded));
+  }, [load.status, load.data, reset, setStoredAddress]);
+
+  // The question takes the focus, so keyboard users answer it next.
+  useEffect(() => {
+    if (confirmDelete) confirmButton.current?.focus();
+  }, [confirmDelete]);
+
+  /** SPEC §5: spaces removed, checked by the server; an invalid ID or a failed call shows the message. */
+  const checkVat = async (raw: string): Promise<boolean> => {
+    const vatId = normalizeVatId(raw);
+    if (vatId === '') {
+      setVatState('idle');
+      if (errors.vatId?.type === 'vat') clearErrors('vatId');
+      return true;
+    }
+    let valid = validVatIds.current.has(vatId);
+    if (!valid) {
+      setVatState('checking');
+      valid = await isValidVatId(vatId, fetchVatIdValid);
+      // Only a yes is remembered: a failed call is asked again next time.
+      if (valid) validVatIds.current.add(vatId);
+    }
+    if (normalizeVatId(getValues('vatId')) !== vatId) return valid; // changed meanwhile
+    setVatState(valid ? 'valid' : 'idle');
+    if (valid) clearErrors('vatId');
+    else setError('vatId', { type: 'vat', message: MESSAGES.invalidVatId });
+    return valid;
+  };
+
+  const vatRegistration = register('vatId', {
+    onChange: () => setVatState('idle'),
+    onBlur: (event: { target: { value: string } }) => {
+      const vatId = normalizeVatId(event.target.value);
+      if (vatId !== event.target.value) setValue('vatId', vatId);
+      void checkVat(vatId);
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setConfirmDelete(false);
+    if (!(await checkVat(values.vatId))) {
+      setFocus('vatId');
+      return;
+    }
+    try {
+      const saved = await saveBillingAddress(addressBodyOf(values));
+      setAddress(saved);
+      setStoredAddress(saved);
+      reset(addressFormValues(saved));
+      void toastSuccess('Your billing address is saved.');
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  function showError(error: unknown) {
+    const problems = error instanceof ApiError ? (error.problem?.errors ?? []) : [];
+    let focused = false;
+    for (const problem of problems) {
+      const field = addressFieldOfPath(problem.path);
+      if (!field) continue;
+      setError(field, { type: 'server', message: problem.message }, { shouldFocus: !focused });
+      focused = true;
+    }
+    if (!focused) setFormError(errorMessage(error));
+  }
+
+  const remove = async () => {
+    if (address?.id === undefined) return;
+    setDeleting(true);
+    setFormError(null);
+    try {
+      await deleteAddress(address.id);
+      setAddress(null);
+      setStoredAddress(EMPTY_ADDRESS);
+      reset(addressFormValues(null));
+      setVatState('idle');
+      void toastSuccess('Your billing address is deleted.');
+    } catch (error) {
+      setFormError(errorMessage(error));
+    } finally {
+      setDeleting(false);
+      setConfirmDelete(false);
+    }
+  };
+
+  const busy = isSubmitting || deleting || load.status === 'loading';
+
+  return (
+    <section className="card profile-section" aria-labelledby="profile-address-title" aria-busy={load.status === 'loading'}>
+      <h2 id="profile-address-title" className="profile-section__title">
+        Billing address
+      </h2>
+      <p className="profile-section__lead">Used for your invoices. Changes apply to invoices issued from now on.</p>
+      <form className="profile-form" onSubmit={onSubmit} noValidate>
+        {loadFailed ? (
+          <Notice tone="warning">
+            Your saved address could not be loaded right now.{' '}
+            <button type="button" className="btn btn-ghost btn-sm" onClick={load.retry}>
+              Try again
+            </button>
+          </Notice>
+        ) : null}
+        {formError ? <Notice tone="danger">{formError}</Notice> : null}
+        <TextField
+          label="Company (optional)"
+          autoComplete="organization"
+          registration={register('company')}
+          error={errors.company?.message}
+        />
+        <TextField
+          label="VAT ID (optional)"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. ATU13585627"
+          registration={vatRegistration}
+          error={errors.vatId?.message}
+          aria-busy={vatState === 'checking' || undefined}
+          hint={
+            vatState === 'checking' ? (
+              'Checking the VAT ID…'
+            ) : vatState === 'valid' ? (
+              <span className="profile-form__ok">✓ VAT ID verified</span>
+            ) : (
+              'For companies in the EU. With a valid VAT ID outside Germany, invoices are issued without German VAT (reverse charge).'
+            )
+          }
+        />
+        <TextField
+          label="Street and house number"
+          autoComplete="address-line1"
+          registration={register('addressLine1')}
+          error={errors.addressLine1?.message}
+        />
+        <TextField
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          registration={register('addressLine2')}
+          error={errors.addressLine2?.message}
+        />
+        <div className="profile-form__row profile-form__row--zip">
+          <TextField label="Postcode" autoComplete="postal-code" registration={register('zip')} error={errors.zip?.message} />
+          <TextField label="City" autoComplete="address-level2" registration={register('city')} error={errors.city?.message} />
+        </div>
+        <div className="profile-form__row">
+          <TextField
+            label="State or region (optional)"
+            autoComplete="address-level1"
+            registration={register('state')}
+            error={errors.state?.message}
+          />
+          <CountrySelect
+            label="Country"
+            registration={register('countryId')}
+            error={errors.countryId?.message}
+            // The options arrive after the stored value: set it again so the saved country shows.
+            onLoaded={() => setValue('countryId', getValues('countryId'))}
+          />
+        </div>
+        <div className="profile-form__actions">
+          <SubmitButton busy={isSubmitting} busyLabel="Saving…">
+            {address ? 'Save address' : 'Add address'}
+          </SubmitButton>
+          {address?.id !== undefined && !confirmDelete ? (
+            <button
+              type="button"
+              className="btn btn-ghost profile-form__danger"
+              onClick={() => setConfirmDelete(true)}
+              disabled={busy}
+            >
+              Delete address
+            </button>
+          ) : null}
+        </div>
+        {confirmDelete ? (
+          <div className="alert alert-warning profile-confirm">
+            <p id="profile-address-delete-text">Delete your billing address? Invoices already issued keep it.</p>
+            <div className="profile-form__actions">
+              <button
+                ref={confirmButton}
+                type="button"
+                className="btn btn-danger"
+                onClick={remove}
+                aria-describedby="profile-address-delete-text"
+                disabled={deleting}
+                aria-busy={deleting || undefined}
+              >
+                {deleting ? 'Deleting…' : 'Yes, delete it'}
+              </button>
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)} disabled={deleting}>
+                Keep it
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { userAtom } from '../../lib/session.ts';
+import { toastSuccess } from '../../lib/toast.ts';
+import type { User } from '../../shared/contracts/user.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
+import { patchUser } from './profile-api.ts';
+import { type PersonalFormInput, personalFormSchema } from './profile-forms.ts';
+
+const FIELDS = ['firstName', 'lastName', 'company'] as const;
+
+const valuesOf = (user: User): PersonalFormInput => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  company: user.company,
+});
+
+/** Name and company (PATCH /api/user/); the e-mail address is the sign-in name and shown read-only. */
+export function PersonalDetailsForm({ user }: { user: User }) {
+  const setUser = useSetAtom(userAtom);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm({ resolver: zodResolver(personalFormSchema), mode: 'onTouched', defaultValues: valuesOf(user) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const updated = await patchUser(values);
+      // The menu and the greeting read the user atom: they show the new name at once.
+      setUser(updated);
+      reset(valuesOf(updated));
+      void toastSuccess();
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, FIELDS);
+      let focused = false;
+      for (const field of FIELDS) {
+        const message = fieldErrors[field];
+        if (!message) continue;
+        setError(field, { type: 'server', message }, { shouldFocus: !focused });
+        focused = true;
+      }
+      if (!focused) setFormError(errorMessage(error));
+    }
+  });
+
+  return (
+    <section className="card profile-section" aria-labelledby="profile-personal-title">
+      <h2 id="profile-personal-title" className="profile-section__title">
+        Personal details
+      </h2>
+      <form className="profile-form" onSubmit={onSubmit} noValidate>
+        {formError ? <Notice tone="danger">{formError}</Notice> : null}
+        <div className="profile-form__row">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            registration={register('firstName')}
+            error={errors.firstName?.message}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            registration={register('lastName')}
+            error={errors.lastName?.message}
+          />
+        </div>
+        <TextField
+          label="Company (optional)"
+          autoComplete="organization"
+          registration={register('company')}
+          error={errors.company?.message}
+        />
+        <div className="field">
+          <label className="field-label" htmlFor="profile-email">
+            E-mail address
+          </label>
+          <input
+            id="profile-email"
+            className="input profile-form__readonly"
+            type="email"
+            value={user.email}
+            readOnly
+            aria-describedby="profile-email-hint"
+          />
+          <p id="profile-email-hint" className="field-hint">
+            This is the address you sign in with; it cannot be changed here.
+          </p>
+        </div>
+        <div className="profile-form__actions">
+          <SubmitButton busy={isSubmitting} busyLabel="Saving…">
+            Save details
+          </SubmitButton>
+          {isDirty && !isSubmitting ? (
+            <button type="button" className="btn btn-ghost" onClick={() => reset(valuesOf(user))}>
+              Discard changes
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

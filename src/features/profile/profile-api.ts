@@ -1,0 +1,78 @@
+import { z } from 'zod/mini';
+import { ApiError, api } from '../../lib/api.ts';
+import { readToken } from '../../lib/token.ts';
+import { type Address, addressSchema } from '../../shared/contracts/catalog.ts';
+import { type Problem, problemSchema } from '../../shared/contracts/common.ts';
+import { vatIdResultSchema } from '../../shared/contracts/registration.ts';
+import { type User, userSchema } from '../../shared/contracts/user.ts';
+
+/** The calls of the profile page (SPEC §7 PATCH /api/user/, address; avatar and password of issue 4). */
+
+export interface UserPatch {
+  firstName: string;
+  lastName: string;
+  company: string;
+}
+
+export function patchUser(body: UserPatch): Promise<User> {
+  return api('/api/user/', userSchema, { method: 'PATCH', body });
+}
+
+async function problemOf(response: Response): Promise<Problem | null> {
+  try {
+    const parsed = problemSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/user/avatar with the picture as the raw body (its own Content-Type), which the JSON
+ * client in src/lib/api.ts does not send. Answers the user with the new image URL.
+ */
+export async function uploadAvatar(file: Blob, signal?: AbortSignal): Promise<User> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': file.type };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch('/api/user/avatar', {
+    method: 'POST',
+    headers,
+    body: file,
+    signal,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw new ApiError(response.status, await problemOf(response));
+  return z.parse(userSchema, await response.json());
+}
+
+export function deleteAvatar(): Promise<User> {
+  return api('/api/user/avatar', userSchema, { method: 'DELETE' });
+}
+
+export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
+  return api('/api/user/password', z.undefined(), { method: 'POST', body });
+}
+
+const billingAddressQuery = { type: 'billingAddress' } as const;
+
+export function readBillingAddress(signal?: AbortSignal): Promise<Address | null> {
+  return api('/api/address/', z.nullable(addressSchema), { query: billingAddressQuery, signal });
+}
+
+export type AddressBody = Omit<Address, 'id'>;
+
+/** SPEC §7: read first; PATCH when the user has an address, else POST. */
+export async function saveBillingAddress(body: AddressBody): Promise<Address> {
+  const existing = await readBillingAddress();
+  return api('/api/address/', addressSchema, { method: existing ? 'PATCH' : 'POST', body });
+}
+
+export function deleteAddress(id: number): Promise<void> {
+  return api(`/api/address/${id}`, z.undefined(), { method: 'DELETE' });
+}
+
+export async function fetchVatIdValid(countryCode: string, vatNumber: string): Promise<boolean> {
+  const result = await api('/api/validation/vat-id', vatIdResultSchema, { method: 'POST', body: { countryCode, vatNumber } });
+  return result.valid;
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CountrySelect } from '../../components/ui/country-select.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import type { VisaLetter } from '../../shared/contracts/account.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
+import { submitVisaLetter } from './visa-api.ts';
+import { localToday, visaBodyOf, visaFieldOfPath, visaFormSchema, visaFormValues } from './visa-form.ts';
+
+interface VisaLetterFormProps {
+  letter: VisaLetter | null;
+  profileName: string;
+  onSaved: (letter: VisaLetter) => void;
+  /** Shown when editing an existing letter: back to it without changes. */
+  onCancel?: () => void;
+}
+
+/** The details the embassy needs, as in the passport; the server checks them again (errors[] land on the fields). */
+export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaLetterFormProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const today = useMemo(() => localToday(), []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(visaFormSchema(today)),
+    mode: 'onTouched',
+    defaultValues: visaFormValues(letter, profileName),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      onSaved(await submitVisaLetter(visaBodyOf(values)));
+    } catch (error) {
+      const problems = error instanceof ApiError ? (error.problem?.errors ?? []) : [];
+      let focused = false;
+      for (const problem of problems) {
+        const field = visaFieldOfPath(problem.path);
+        if (!field) continue;
+        setError(field, { type: 'server', message: problem.message }, { shouldFocus: !focused });
+        focused = true;
+      }
+      if (!focused) setFormError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form className="visa-form card" onSubmit={onSubmit} noValidate aria-labelledby="visa-form-title">
+      <h2 id="visa-form-title" className="visa-section__title">
+        {letter ? 'Edit your details' : 'Your details'}
+      </h2>
+      <p className="visa-form__lead">
+        Please enter everything exactly as it appears in your passport. The letter is issued in your name and lists your passport
+        details for the embassy or consulate.
+      </p>
+      {formError ? <Notice tone="danger">{formError}</Notice> : null}
+      <TextField
+        label="Full name as in passport"
+        autoComplete="name"
+        registration={register('fullName')}
+        error={errors.fullName?.message}
+      />
+      <div className="visa-form__row">
+        <TextField
+          label="Passport number"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          registration={register('passportNumber')}
+          error={errors.passportNumber?.message}
+        />
+        <CountrySelect
+          label="Nationality"
+          placeholder="Choose your nationality"
+          autoComplete="off"
+          registration={register('nationalityId')}
+          error={errors.nationalityId?.message}
+          // The options arrive after the stored value: set it again so the saved nationality shows.
+          onLoaded={() => setValue('nationalityId', getValues('nationalityId'))}
+        />
+      </div>
+      <div className="visa-form__row">
+        <TextField
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          max={today}
+          registration={register('dateOfBirth')}
+          error={errors.dateOfBirth?.message}
+        />
+        <TextField
+          label="Passport expiry date"
+          type="date"
+          min={today}
+          registration={register('passportExpiry')}
+          error={errors.passportExpiry?.message}
+          hint="Your passport must be valid for at least three months after the event ends."
+        />
+      </div>
+      <TextField
+        label="City of the embassy or consulate"
+        autoComplete="off"
+        registration={register('embassyCity')}
+        error={errors.embassyCity?.message}
+        hint="Where you will apply for your visa, e.g. Mumbai or Istanbul."
+      />
+      <div className="visa-form__actions">
+        <SubmitButton busy={isSubmitting} busyLabel="Creating your letter…">
+          {letter ? 'Save and renew letter' : 'Create letter'}
+        </SubmitButton>
+        {onCancel ? (
+          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
