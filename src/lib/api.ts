@@ -21,6 +21,7 @@ export class ApiError extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON, or a Blob/File sent as it is with its own type (an avatar upload). */
   body?: unknown;
   signal?: AbortSignal;
   /** A bearer token to send instead of the session's (e.g. the registration token of the registration flow). */
@@ -49,12 +50,14 @@ export async function api<S extends z.core.$ZodType>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = options.token ?? readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const { body } = options;
+  if (body instanceof Blob) headers['Content-Type'] = body.type;
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
     signal: options.signal,
     credentials: 'same-origin',
   });

@@ -189,6 +189,13 @@ describe('loadUserData', () => {
     expect(s.store.get(s.configAtom)).toBeNull();
   });
 
+  it('keeps the snapshot in step with later changes of the user (a profile edit)', async () => {
+    const s = await fresh();
+    await s.startSession('tok-1');
+    s.store.set(s.userAtom, { ...USER, firstName: 'Renamed' });
+    expect(JSON.parse(localStorage.getItem('session-snapshot') ?? '{}').user.firstName).toBe('Renamed');
+  });
+
   it('opens offline from the snapshot of the last load, and fails without one', async () => {
     const first = await fresh();
     expect(await first.startSession('tok-1')).toBe('ready');

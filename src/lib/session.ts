@@ -84,6 +84,14 @@ function writeSnapshot(snapshot: { user: User; pass: Pass | null } | null): void
   }
 }
 
+/** Whatever changes the user or the pass (start-up load, profile edits, an upgrade) refreshes the snapshot. */
+function snapshotOnChange(): void {
+  const user = store.get(userAtom);
+  if (user) writeSnapshot({ user, pass: store.get(passAtom) });
+}
+store.sub(userAtom, snapshotOnChange);
+store.sub(passAtom, snapshotOnChange);
+
 // --- loading -----------------------------------------------------------------------------------
 
 const loader = () => import('./session-load.ts');
@@ -134,7 +142,6 @@ async function fetchUserData(): Promise<UserDataResult> {
   store.set(surveyEntriesAtom, load.surveyEntries ?? []);
   store.set(surveyEntriesLoadedAtom, load.surveyEntries !== null);
   store.set(userDataLoadedAtom, true);
-  writeSnapshot({ user: load.user, pass: load.pass });
   return 'ready';
 }
 

@@ -1,8 +1,6 @@
 import { z } from 'zod/mini';
-import { ApiError, api } from '../../lib/api.ts';
-import { readToken } from '../../lib/token.ts';
+import { api } from '../../lib/api.ts';
 import { type Address, addressSchema } from '../../shared/contracts/catalog.ts';
-import { type Problem, problemSchema } from '../../shared/contracts/common.ts';
 import { vatIdResultSchema } from '../../shared/contracts/registration.ts';
 import { type User, userSchema } from '../../shared/contracts/user.ts';
 
@@ -18,32 +16,9 @@ export function patchUser(body: UserPatch): Promise<User> {
   return api('/api/user/', userSchema, { method: 'PATCH', body });
 }
 
-async function problemOf(response: Response): Promise<Problem | null> {
-  try {
-    const parsed = problemSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * POST /api/user/avatar with the picture as the raw body (its own Content-Type), which the JSON
- * client in src/lib/api.ts does not send. Answers the user with the new image URL.
- */
-export async function uploadAvatar(file: Blob, signal?: AbortSignal): Promise<User> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': file.type };
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch('/api/user/avatar', {
-    method: 'POST',
-    headers,
-    body: file,
-    signal,
-    credentials: 'same-origin',
-  });
-  if (!response.ok) throw new ApiError(response.status, await problemOf(response));
-  return z.parse(userSchema, await response.json());
+/** POST /api/user/avatar with the picture as the raw body (its own Content-Type); answers the user with the new image URL. */
+export function uploadAvatar(file: Blob, signal?: AbortSignal): Promise<User> {
+  return api('/api/user/avatar', userSchema, { method: 'POST', body: file, signal });
 }
 
 export function deleteAvatar(): Promise<User> {
