@@ -125,3 +125,23 @@ export const visaLetters = pgTable('visa_letters', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Offline changes applied from devices' outboxes (favourites now; leads and check-ins later), by the
+ * client-generated id: an op uploaded twice (a retry after a lost answer) is applied once.
+ */
+export const clientOps = pgTable(
+  'client_ops',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What the first upload answered: created, updated or rejected (a retry answers duplicate). */
+    result: text('result', { enum: ['created', 'updated', 'rejected'] }).notNull(),
+    reason: text('reason'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_ops_user_idx').on(t.userId)],
+);

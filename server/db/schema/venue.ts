@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** badgeIds: 28, 30 and 31 carry the shuttle flag. */
@@ -112,3 +112,20 @@ export const exhibitors = pgTable('exhibitors', {
   booth: text('booth').notNull().unique(),
   website: text('website').notNull().default(''),
 });
+
+/** The user's personal agenda: one row per session ever (un)favourited; the newest client change wins. */
+export const agendaFavourites = pgTable(
+  'agenda_favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => agendaSessions.id, { onDelete: 'cascade' }),
+    favourite: boolean('favourite').notNull(),
+    /** When the device made the change (the outbox op's createdAt): orders changes from several devices. */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sessionId] })],
+);

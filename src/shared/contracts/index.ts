@@ -3,3 +3,5 @@ export * from './common.ts';
 export * from './user.ts';
 export * from './pass-token.ts';
 export * from './account.ts';
+export * from './agenda.ts';
+export * from './sync.ts';
