@@ -28,6 +28,12 @@ export interface RequestOptions {
   token?: string;
 }
 
+/**
+ * The schema of a 204 answer (no body). z.custom rather than z.undefined(): every zod class the app
+ * uses lands in the shared chunk each page loads, and custom is there already.
+ */
+export const noContent = z.custom<undefined>((value) => value === undefined);
+
 let unauthorizedHandler: (() => void) | null = null;
 /** Called on any 401 while a token was sent (the session expired or was revoked). */
 export function onUnauthorized(handler: () => void): void {

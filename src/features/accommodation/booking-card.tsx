@@ -9,12 +9,11 @@ import { useRequest } from '../../lib/use-request.ts';
 import type { BookingCancellation } from '../../shared/contracts/account.ts';
 import type { Booking } from '../../shared/contracts/catalog.ts';
 import { nightCount } from '../../shared/stay.ts';
-import { cancelBooking, removeGuest } from './booking-api.ts';
+import { cancelBooking, createBooking, refreshBookings, removeGuest } from './booking-api.ts';
 import { cancellationInfo, guestPlacesLeft, STATUS_LABELS } from './booking-view.ts';
 import { describeError } from './describe-error.ts';
 import { GuestForm } from './guest-form.tsx';
 import { BOOKING_PAYMENT_REDIRECTS } from './payment-return.tsx';
-import { pendingOrderFor } from './pending-orders.ts';
 
 interface BookingCardProps {
   booking: Booking;
@@ -74,21 +73,27 @@ export function BookingCard({ booking, headingLevel = 2, linkHotel = true }: Boo
   );
 }
 
-/** A held booking waits for its payment; this tab may still have the order to pay. */
+/**
+ * A held booking waits for its payment. Asking for the same stay again (POST /api/booking) renews
+ * the hold and answers the same open order, which is then paid; a released hold is booked anew
+ * (or answers 409 when the room has gone meanwhile).
+ */
 function HeldPayment({ booking }: { booking: Booking }) {
-  const [order] = useState(() => pendingOrderFor(booking.id));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function pay() {
-    if (!order) return;
     setBusy(true);
     setError(null);
     try {
-      await payOrder(order, BOOKING_PAYMENT_REDIRECTS);
+      const { accommodationId, roomId, start, end } = booking;
+      const { order } = await createBooking({ accommodationId, roomId, start, end });
+      if (order.status === 'open') await payOrder(order, BOOKING_PAYMENT_REDIRECTS);
+      else await refreshBookings();
     } catch (cause) {
       setError(describeError(cause));
       setBusy(false);
+      void refreshBookings();
     }
   }
 
@@ -100,21 +105,15 @@ function HeldPayment({ booking }: { booking: Booking }) {
           {error}
         </p>
       ) : null}
-      {order ? (
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => void pay()}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Opening payment…' : `Complete payment: ${formatEuro(order.gross)}`}
-        </button>
-      ) : (
-        <p className="text-sm text-muted">
-          If the reservation is released, <Link to="/accommodation/book">book the room again</Link>.
-        </p>
-      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        onClick={() => void pay()}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? 'Opening payment…' : 'Complete payment'}
+      </button>
     </div>
   );
 }

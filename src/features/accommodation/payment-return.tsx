@@ -4,11 +4,8 @@ import { formatEuro } from '../../lib/money.ts';
 import { fetchPaymentSession, type PaymentRedirects, payOrder } from '../../lib/payment.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { bookingsAtom } from '../../lib/session.ts';
-import { store } from '../../lib/store.ts';
 import { refreshBookings } from './booking-api.ts';
 import { describeError } from './describe-error.ts';
-import { bookingIdOfOrder, forgetPendingOrders } from './pending-orders.ts';
 
 /** Where the payment provider sends the browser back to after a hotel payment. */
 export const BOOKING_PAYMENT_REDIRECTS: PaymentRedirects = {
@@ -66,14 +63,6 @@ export function usePaymentReturn(): { outcome: PaymentOutcome | null; dismiss: (
       )
       .then(async (result) => {
         await refreshBookings();
-        // Paid orders and bookings that are no longer held need no second payment.
-        const held = new Set(
-          store
-            .get(bookingsAtom)
-            .filter((b) => b.status === 'held')
-            .map((b) => b.id),
-        );
-        forgetPendingOrders((bookingId) => held.has(bookingId));
         if (!active) return;
         setOutcome(result);
       });
@@ -142,13 +131,12 @@ export function PaymentReturnNotice({ outcome, onDismiss }: { outcome: PaymentOu
       setRetrying(false);
     }
   }
-  const heldBooking = order ? bookingIdOfOrder(order.id) : null;
   return (
     <div className="alert alert-danger accommodation-notice" role="alert">
       <p>
         <strong>{MESSAGES.errorPagePaymentTitle}</strong> There might be something wrong with the supplied payment data. Your room
         is not booked until the payment goes through
-        {heldBooking ? '; it stays reserved for you for a short while' : ''}.
+        {order ? '; it stays reserved for you for a short while' : ''}.
       </p>
       {retryError ? <p>{retryError}</p> : null}
       <div className="accommodation-notice__actions">

@@ -7,7 +7,6 @@ import type { Accommodation, Room } from '../../shared/contracts/registration.ts
 import { createBooking, refreshBookings } from './booking-api.ts';
 import { describeError } from './describe-error.ts';
 import { BOOKING_PAYMENT_REDIRECTS } from './payment-return.tsx';
-import { rememberPendingOrder } from './pending-orders.ts';
 
 export interface BookingAttemptError {
   roomId: number;
@@ -31,7 +30,7 @@ export function useBookRoom() {
     setBusyRoomId(room.id);
     setError(null);
     try {
-      const { booking, order } = await createBooking({
+      const { order } = await createBooking({
         accommodationId: accommodation.id,
         roomId: room.id,
         start: stay.start,
@@ -44,7 +43,6 @@ export function useBookRoom() {
         navigate('/accommodation');
         return;
       }
-      rememberPendingOrder(booking.id, order);
       // Leaves the app for the provider's page; the button stays busy until the page unloads.
       await payOrder(order, BOOKING_PAYMENT_REDIRECTS);
     } catch (cause) {

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { api } from '../../lib/api.ts';
+import { api, noContent } from '../../lib/api.ts';
 import { type Address, addressSchema } from '../../shared/contracts/catalog.ts';
 import { vatIdResultSchema } from '../../shared/contracts/registration.ts';
 import { type User, userSchema } from '../../shared/contracts/user.ts';
@@ -26,7 +26,7 @@ export function deleteAvatar(): Promise<User> {
 }
 
 export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
-  return api('/api/user/password', z.undefined(), { method: 'POST', body });
+  return api('/api/user/password', noContent, { method: 'POST', body });
 }
 
 const billingAddressQuery = { type: 'billingAddress' } as const;
@@ -44,7 +44,7 @@ export async function saveBillingAddress(body: AddressBody): Promise<Address> {
 }
 
 export function deleteAddress(id: number): Promise<void> {
-  return api(`/api/address/${id}`, z.undefined(), { method: 'DELETE' });
+  return api(`/api/address/${id}`, noContent, { method: 'DELETE' });
 }
 
 export async function fetchVatIdValid(countryCode: string, vatNumber: string): Promise<boolean> {
