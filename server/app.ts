@@ -14,9 +14,11 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { accommodationRoutes } from './routes/accommodation/index.ts';
 import { addressRoutes } from './routes/address/index.ts';
+import { agendaRoutes } from './routes/agenda/index.ts';
 import { bookingRoutes } from './routes/booking/index.ts';
 import { catalogRoutes } from './routes/catalog/index.ts';
 import { outboxRoutes } from './routes/dev/outbox.ts';
+import { exhibitorRoutes } from './routes/exhibitors/index.ts';
 import { imageRoutes } from './routes/image/index.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import { passRoutes } from './routes/pass/index.ts';
@@ -111,6 +113,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(trainTicketRoutes, { prefix: '/train-ticket' });
       await api.register(imageRoutes, { prefix: '/image' });
       await api.register(visaLetterRoutes, { prefix: '/visa-letter' });
+      await api.register(agendaRoutes, { prefix: '/agenda' });
+      await api.register(exhibitorRoutes, { prefix: '/exhibitors' });
       if (mailer.mode === 'outbox') await api.register(outboxRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

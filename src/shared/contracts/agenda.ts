@@ -44,6 +44,12 @@ export type FavouriteOp = z.infer<typeof favouriteOpSchema>;
 /**
  * POST /api/agenda/favourites: a batch of ops, applied once each by id; the newest change per
  * session (by createdAt) wins, so devices that sync late do not undo newer changes.
+ * Answers (syncResponseSchema, one per op in order): `created` — the first change stored for that
+ * session; `updated` — a later change, also when a newer change already stands (recorded, but the
+ * newer state stays: read GET /api/agenda/favourites after syncing to adopt it); `duplicate` — the
+ * id was applied before (with `reason` when that first answer was a rejection); `rejected` — the
+ * session is no longer on the agenda, or the id belongs to another account. A createdAt more than
+ * 24 h ahead of the server clock counts as "now".
  */
 export const favouriteOpsBodySchema = z.object({
   ops: z.array(favouriteOpSchema).check(z.minLength(1), z.maxLength(SYNC_BATCH_MAX)),
