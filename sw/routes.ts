@@ -4,12 +4,24 @@
  * navigation handler needs index.html in the precache.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import type { WorkboxPlugin } from 'workbox-core';
+import type { RouteHandlerCallback, WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
-import { NAVIGATION_DENYLIST, PUBLIC_API_CACHE, isPublicApiPath, isSharedCacheable } from './rules.ts';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import {
+  isPublicApiPath,
+  isSessionStartPath,
+  isSharedCacheable,
+  NAVIGATION_DENYLIST,
+  NETWORK_TIMEOUT_SECONDS,
+  PUBLIC_API_CACHE,
+  USER_CACHE_MAX_AGE_SECONDS,
+  type UserCacheKind,
+  userCacheKind,
+  userCacheName,
+} from './rules.ts';
+import type { UserSession } from './user-session.ts';
 
 /** Every in-app URL opens the precached shell; the client router takes it from there, offline too. */
 export function registerNavigationRoute(): void {
@@ -26,12 +38,8 @@ const sharedOnly: WorkboxPlugin = {
  * and refreshed in the background, so it shows offline and stays fresh online.
  *
  * These requests carry the Authorization header when signed in (the API client adds it), but
- * their answers are the same for everyone, so one shared cache is right.
- *
- * Per-user data (/api/pass, /api/invoice, /api/booking): network-first with a cache per *user*
- * named `user-<user uuid>-...` (not derived from the token, which changes at every sign-in), only
- * 200 responses; added with the offline work. Logout deletes every `user-` cache via the
- * CLEAR_USER_CACHES message.
+ * their answers are the same for everyone, so one shared cache is right. The personal agenda
+ * (/api/agenda/favourites) is excluded by isPublicApiPath and cached per user.
  */
 export function registerPublicApiRoutes(): void {
   registerRoute(
@@ -46,5 +54,86 @@ export function registerPublicApiRoutes(): void {
       ],
     }),
     'GET',
+  );
+}
+
+/** Data entries are many small JSON answers; files are PDFs and pictures. */
+const MAX_ENTRIES: Record<UserCacheKind, number> = { data: 100, files: 60 };
+
+/**
+ * Stores and serves only while `userId` is still the signed-in user: a response that arrives
+ * after a logout or a switch of user must not be written into (or read from) a cache that was
+ * just deleted and would be re-created by the write.
+ */
+function ownedBy(session: UserSession, userId: string): WorkboxPlugin {
+  const stillCurrent = async () => (await session.current()) === userId;
+  return {
+    cacheWillUpdate: async ({ response }) => ((await stillCurrent()) ? response : null),
+    cachedResponseWillBeUsed: async ({ cachedResponse }) => ((await stillCurrent()) ? cachedResponse : null),
+  };
+}
+
+/**
+ * Per-user data (ARCHITECTURE §5): the pass and its barcode, invoices and their PDFs, bookings,
+ * the train ticket, the start-up load, the personal agenda. Network first, so online pages always
+ * show the server's answer; the cached copy answers offline or when the network stalls longer
+ * than NETWORK_TIMEOUT_SECONDS. Only 200 answers are kept (a 401 or 404 never replaces the last
+ * good copy, and is passed to the page as it is), with expiry and a purge on quota errors.
+ *
+ * The cache is `user-<uuid>-data|files` for the user the page last named (SET_USER). Without one
+ * (signed out, or a sign-in in progress) the request just goes to the network.
+ *
+ * Matched for plain fetches and for navigations and downloads as well: an invoice PDF is a plain
+ * link authenticated by the HttpOnly cookie, and must open offline too.
+ */
+export function registerUserApiRoutes(session: UserSession): void {
+  const strategies = new Map<string, NetworkFirst>();
+  const strategyFor = (userId: string, kind: UserCacheKind): NetworkFirst => {
+    const cacheName = userCacheName(userId, kind);
+    let strategy = strategies.get(cacheName);
+    if (!strategy) {
+      strategy = new NetworkFirst({
+        cacheName,
+        networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+        // The key is the URL: the same PDF fetched with a bearer header and opened as a cookie
+        // download is one entry, whatever the server's Vary says (the cache belongs to one user).
+        matchOptions: { ignoreVary: true },
+        plugins: [
+          new CacheableResponsePlugin({ statuses: [200] }),
+          ownedBy(session, userId),
+          new ExpirationPlugin({
+            maxEntries: MAX_ENTRIES[kind],
+            maxAgeSeconds: USER_CACHE_MAX_AGE_SECONDS,
+            purgeOnQuotaError: true,
+          }),
+        ],
+      });
+      strategies.set(cacheName, strategy);
+    }
+    return strategy;
+  };
+
+  const handler: RouteHandlerCallback = async ({ request, event, url }) => {
+    const kind = userCacheKind(url.pathname, url.search);
+    const userId = await session.current();
+    if (!kind || !userId) return fetch(request);
+    return strategyFor(userId, kind).handle({ request, event });
+  };
+
+  registerRoute(({ url, sameOrigin }) => sameOrigin && userCacheKind(url.pathname, url.search) !== null, handler, 'GET');
+}
+
+/**
+ * Sign-in and account creation: from here until the page names the new user, per-user caches are
+ * neither read nor written (see isSessionStartPath). The request itself goes to the network as is.
+ */
+export function registerSessionStartRoute(session: UserSession): void {
+  registerRoute(
+    ({ url, sameOrigin }) => sameOrigin && isSessionStartPath(url.pathname),
+    async ({ request }) => {
+      await session.suspend();
+      return fetch(request);
+    },
+    'POST',
   );
 }

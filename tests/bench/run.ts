@@ -7,6 +7,7 @@ import { benchBundle } from './bundle.ts';
 import { benchFreePassClaims } from './free-pass-claims.ts';
 import { benchInvoiceApi } from './invoice-api.ts';
 import { benchInvoicePdf } from './invoice-pdf.ts';
+import { benchOfflinePass } from './offline-pass.ts';
 import { benchPassPage } from './pass-page.ts';
 import { writeResults } from './report.ts';
 import { startServer } from './server-process.ts';
@@ -22,6 +23,7 @@ const server = await startServer({ DATA_DIR: dataDir }, 4390);
 try {
   await benchBundle(server.url);
   await benchPassPage(server.url);
+  await benchOfflinePass(server.url);
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
