@@ -42,3 +42,10 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(new Error('x'), ['email'] as const)).toEqual({});
   });
 });
+
+describe('errorMessage for actions that need the network', () => {
+  it("shows the refusal's own words", async () => {
+    const { NetworkRequiredError, NETWORK_REQUIRED_MESSAGE } = await import('./network.ts');
+    expect(errorMessage(new NetworkRequiredError(), false)).toBe(NETWORK_REQUIRED_MESSAGE);
+  });
+});

@@ -14,6 +14,9 @@ export function errorMessage(error: unknown, online = typeof navigator === 'unde
     if (error.status === 429) return RATE_LIMITED_MESSAGE;
     return MESSAGES.toastError;
   }
+  // Refused before calling (payments, bookings; src/lib/network.ts): its words say what needs the
+  // network. Matched by name so this light module does not pull the network module along.
+  if (error instanceof Error && error.name === 'NetworkRequiredError') return error.message;
   // fetch rejects with a TypeError when the network is unreachable.
   if (!online || error instanceof TypeError) return OFFLINE_MESSAGE;
   return MESSAGES.toastError;

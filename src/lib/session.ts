@@ -12,6 +12,7 @@ import {
 import { onUnauthorized } from './api.ts';
 import { configAtom, loadConfig } from './config.ts';
 import { deleteCookie } from './cookies.ts';
+import { offlineSessionEnded, offlineSessionReady } from './offline-cache.ts';
 import { accessFor, fullName, isLeadScanner, isVendor, SESSION_SNAPSHOT_KEY, type UserDataResult } from './session-rules.ts';
 import { store } from './store.ts';
 import { readToken, writeToken } from './token.ts';
@@ -142,6 +143,7 @@ async function fetchUserData(): Promise<UserDataResult> {
   store.set(surveyEntriesAtom, load.surveyEntries ?? []);
   store.set(surveyEntriesLoadedAtom, load.surveyEntries !== null);
   store.set(userDataLoadedAtom, true);
+  offlineSessionReady(load.user.uuid);
   return 'ready';
 }
 
@@ -158,7 +160,13 @@ export function startSession(token: string): Promise<UserDataResult> {
   return loadUserData();
 }
 
-type SignOutHook = () => void | Promise<void>;
+/** Who signed out, and whether they chose to (logout) or the server ended the session (401). */
+export interface SignOutInfo {
+  userId: string | null;
+  /** True when the server refused the token (signOut with callServer false): unsynced work is kept for the same user's next sign-in. */
+  sessionExpired: boolean;
+}
+type SignOutHook = (info: SignOutInfo) => void | Promise<void>;
 /**
  * Work to do on every sign-out, registered by later features: the Dexie database deletes the
  * user's rows here, the sync engine stops its queue. Returns the unregister function.
@@ -188,15 +196,14 @@ export function signOut({ callServer = true }: SignOutOptions = {}): Promise<voi
   const token = store.get(tokenAtom) ?? initialToken();
   // Started before the token is cleared: the request needs it.
   const revoked = callServer && token ? revokeToken(token) : Promise.resolve();
+  const info: SignOutInfo = { userId: store.get(userAtom)?.uuid ?? null, sessionExpired: !callServer };
   writeToken(null);
   writeSnapshot(null);
   deleteCookie('surveyRedirect');
   resetUserAtoms();
-  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
-    navigator.serviceWorker.controller?.postMessage({ type: 'CLEAR_USER_CACHES' });
-  }
-  const hooks = [...signOutHooks].map(async (hook) => hook());
-  const request = Promise.allSettled([revoked, ...hooks]).then(() => {
+  const cachesCleared = offlineSessionEnded();
+  const hooks = [...signOutHooks].map(async (hook) => hook(info));
+  const request = Promise.allSettled([revoked, cachesCleared, ...hooks]).then(() => {
     signOutRequest = null;
   });
   signOutRequest = request;

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
@@ -13,6 +13,11 @@ import { mainTabs } from './nav-links.ts';
 import './main-chrome.css';
 
 const MENU_ID = 'main-menu';
+
+/** Loaded beside the page (it brings the device database and the sync engine, and starts it). */
+const OfflineIndicator = lazy(() =>
+  import('../../components/ui/offline-indicator.tsx').then((m) => ({ default: m.OfflineIndicator })),
+);
 
 /**
  * The signed-in frame (SPEC §2): tab bar, page content, partner banner and the slide-in menu.
@@ -57,6 +62,9 @@ export function MainChrome({ children }: { children: ReactNode }) {
         }
         end={menuButton}
       />
+      <Suspense fallback={null}>
+        <OfflineIndicator />
+      </Suspense>
       <main id="main-content" className="main-shell__content" tabIndex={-1}>
         {children}
       </main>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { FooterLinks } from '../../components/ui/footer-links.tsx';
+import { unsyncedLogoutQuestion } from '../../components/ui/offline-indicator.text.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { fullNameAtom, isLeadScannerAtom, passAtom, signOut, userAtom } from '../../lib/session.ts';
 import { MESSAGES } from '../../shared/messages.ts';
@@ -10,6 +11,11 @@ import { LEAD_SCANNER_LINK, MENU_FOOTER_LINKS } from './nav-links.ts';
 import './main-menu.css';
 
 export const MAIN_MENU_TITLE_ID = 'main-menu-title';
+
+/** The outbox (and Dexie with it) loads only when someone logs out. */
+function unsyncedChanges(userId: string): Promise<number> {
+  return import('../../sync/outbox.ts').then((outbox) => outbox.pendingChangesCount(userId)).catch(() => 0);
+}
 
 /** Content of the slide-in menu (SPEC §2): who is signed in, their pass, links and logout. */
 export function MainMenu({ onClose }: { onClose: () => void }) {
@@ -20,7 +26,10 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
-  const logout = () => {
+  const logout = async () => {
+    // Logout deletes this device's copy of the user's data: ask first while changes are unsynced.
+    const unsynced = user ? await unsyncedChanges(user.uuid) : 0;
+    if (unsynced > 0 && !window.confirm(unsyncedLogoutQuestion(unsynced))) return;
     setSigningOut(true);
     // signOut clears the local session before it returns; the server call may finish later.
     void signOut();
@@ -70,7 +79,7 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
             </li>
           ))}
           <li>
-            <button type="button" className="main-menu__link" onClick={logout} disabled={signingOut}>
+            <button type="button" className="main-menu__link" onClick={() => void logout()} disabled={signingOut}>
               {signingOut ? 'Logging out…' : 'Logout'}
             </button>
           </li>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { describeError, OFFLINE_MESSAGE } from './describe-error.ts';
+import { OFFLINE_MESSAGE } from '../../lib/form-errors.ts';
+import { describeError } from './describe-error.ts';
 
 const problem = (status: number, extra: Record<string, unknown> = {}) =>
   new ApiError(status, { type: 'about:blank', title: status === 409 ? 'Conflict' : 'Bad Request', status, ...extra });

@@ -1,11 +1,11 @@
 import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-
-export const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection and try again.';
 
 /**
  * The sentence for a failed booking call: the server's own reason where it gave one (sold out, no
- * space for another guest, outside the cancellation rules), otherwise the SPEC §8 default.
+ * space for another guest, outside the cancellation rules), otherwise what errorMessage says
+ * (offline, network needed, the SPEC §8 default).
  */
 export function describeError(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): string {
   if (error instanceof ApiError) {
@@ -16,7 +16,5 @@ export function describeError(error: unknown, online = typeof navigator === 'und
     if (error.status === 409 && error.problem?.title) return error.problem.title;
     return MESSAGES.toastError;
   }
-  // fetch rejects with a TypeError when the network is unreachable.
-  if (!online || error instanceof TypeError) return OFFLINE_MESSAGE;
-  return MESSAGES.toastError;
+  return errorMessage(error, online);
 }
