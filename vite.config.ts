@@ -22,6 +22,10 @@ function readManifest(): Partial<ManifestOptions> {
 
 const api = { target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, changeOrigin: false };
 
+/** Small modules without side effects shared by the registration and the signed-in pages. */
+const SHARED_UI =
+  /[\\/]src[\\/](?:lib[\\/](?:money|use-request|config|form-errors)|components[\\/]ui[\\/](?:page-header|partner-banner|countdown))\.tsx?$/;
+
 /** What every page needs at once; kept apart so app releases don't invalidate it in caches. */
 const VENDOR =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|jotai|cookie|set-cookie-parser)[\\/]/;
@@ -69,7 +73,15 @@ export default defineConfig({
       // use are dropped from its chunk instead of riding along with the ones it does.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
-        codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] },
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: VENDOR },
+            // One chunk for the small pieces the registration and signed-in pages share, instead of
+            // seven tiny requests (each costs its own import/export glue); dependencies stay where
+            // they are, so the sign-in page does not pull it in.
+            { name: 'shared', test: SHARED_UI, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },
