@@ -1,13 +1,287 @@
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { z } from 'zod/mini';
+import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PanZoom } from '../../components/ui/pan-zoom.tsx';
+import { api } from '../../lib/api.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { type Exhibitor, exhibitorSchema } from '../../shared/contracts/agenda.ts';
+import { ExhibitorSearch } from './exhibitor-search.tsx';
+import { buildFloorLayout, FACILITY_LABELS, type FacilityKind, type FloorLayout } from './floor-layout.ts';
+import { type FloorPick, FloorPlanDrawing } from './floor-plan-drawing.tsx';
+import { type FloorSelection, resolveFloorSelection, selectionRect } from './floor-selection.ts';
+import { PlanCard } from './plan-card.tsx';
+import { SymbolSwatch } from './plan-symbols.tsx';
+import { safeWebsite, websiteLabel } from './plan-text.ts';
+import './plans.css';
 
+const exhibitorListSchema = z.array(exhibitorSchema);
+
+/** Booth codes show from this scale on (about 7 px text); below it they would be unreadable specks. */
+const DETAIL_SCALE = 0.62;
+
+/**
+ * /floor-plan: the Confertainment Center with every exhibitor's booth. Works offline: the page is
+ * precached and /api/exhibitors comes from the service worker's cache; without it the halls and
+ * rooms still show. The selection lives in the address (?exhibitor, ?booth, ?room, ?facility).
+ */
 export function FloorPlanPage() {
-  return (
-    <>
-      <PageHeader title="Floor Plan" />
-      <EmptyState title="Coming soon: halls and booths">
-        Halls, stages and exhibitor booths will be shown here, available offline once loaded.
-      </EmptyState>
-    </>
+  const [params, setParams] = useSearchParams();
+  const request = useRequest((signal) => api('/api/exhibitors', exhibitorListSchema, { signal }), []);
+  const exhibitors = request.status === 'ready' ? request.data : null;
+  const layout = useMemo(() => buildFloorLayout(exhibitors ?? []), [exhibitors]);
+  const selection = useMemo(() => resolveFloorSelection(params, layout, exhibitors), [params, layout, exhibitors]);
+
+  // Asking again for the same selection ('Show on plan', the same search result) must move the plan again.
+  const [focusRequest, setFocusRequest] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new focus request must produce a new target object
+  const target = useMemo(() => selectionRect(selection), [selection, focusRequest]);
+
+  const select = useCallback(
+    (next: Record<string, string>) => {
+      setParams(next, { replace: true });
+      setFocusRequest((n) => n + 1);
+    },
+    [setParams],
   );
+  const onPick = useCallback(
+    (pick: FloorPick) => {
+      if (pick.kind === 'booth') select({ booth: pick.code });
+      else if (pick.kind === 'room') select({ room: pick.name });
+      else select({ facility: pick.id });
+    },
+    [select],
+  );
+  const clear = () => setParams({}, { replace: true });
+  const showAgain = () => setFocusRequest((n) => n + 1);
+
+  const selectedBooth = selection?.kind === 'booth' ? selection.booth.code : null;
+  const selectedRoom = selection?.kind === 'room' ? selection.room.name : null;
+
+  return (
+    <div className="plans-page">
+      <PageHeader
+        title="Floor Plan"
+        lead="The Confertainment Center at Europa-Park: the Dome, the conference wing, the foyer and halls A to D."
+      />
+      <div className="plans-layout">
+        <div className="plans-layout__search">
+          <ExhibitorSearch
+            exhibitors={exhibitors}
+            onSelect={(exhibitor) => select({ exhibitor: String(exhibitor.id) })}
+            unavailableHint={request.status === 'error' ? 'The exhibitor list is not available right now.' : undefined}
+          />
+          <LoadNotice status={request.status} onRetry={request.retry} />
+          {selection?.kind === 'missing' ? <Notice tone="warning">{selection.message}</Notice> : null}
+        </div>
+
+        <PanZoom
+          className="plans-layout__map"
+          label="Floor plan"
+          description={describeFloor(layout)}
+          width={layout.width}
+          height={layout.height}
+          target={target}
+          detailScale={DETAIL_SCALE}
+        >
+          <FloorPlanDrawing
+            layout={layout}
+            selectedBooth={selectedBooth}
+            selectedRoom={selectedRoom}
+            highlight={target}
+            highlightKey={focusRequest}
+            onPick={onPick}
+          />
+        </PanZoom>
+
+        <div className="plans-layout__card" aria-live="polite">
+          {selection && selection.kind !== 'missing' ? (
+            <SelectionCard
+              selection={selection}
+              onShow={showAgain}
+              onClose={clear}
+              onExhibitor={(exhibitor) => select({ exhibitor: String(exhibitor.id) })}
+            />
+          ) : null}
+        </div>
+
+        <div className="plans-layout__extra">
+          <section className="plans-section" aria-labelledby="floor-rooms-title">
+            <h2 id="floor-rooms-title" className="plans-section__title">
+              Rooms and stages
+            </h2>
+            <ul className="plans-chips">
+              {layout.rooms.map((room) => (
+                <li key={room.name}>
+                  <button
+                    type="button"
+                    className="plans-chip"
+                    aria-pressed={selectedRoom === room.name}
+                    onClick={() => select({ room: room.name })}
+                  >
+                    {room.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <FloorLegend />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LoadNotice({ status, onRetry }: { status: 'loading' | 'ready' | 'error'; onRetry: () => void }) {
+  if (status === 'loading') return <p className="plans-status">Loading exhibitors…</p>;
+  if (status === 'ready') return null;
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return (
+    <div className="alert alert-warning plans-load-error" role="alert">
+      <p>
+        {offline
+          ? 'You are offline and the exhibitor list has not been saved on this device yet, so booths are not shown. Halls, rooms and services are.'
+          : 'The exhibitor list could not be loaded, so booths are not shown. Halls, rooms and services are.'}
+      </p>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function SelectionCard({
+  selection,
+  onShow,
+  onClose,
+  onExhibitor,
+}: {
+  selection: Exclude<FloorSelection, { kind: 'missing' }>;
+  onShow: () => void;
+  onClose: () => void;
+  onExhibitor: (exhibitor: Exhibitor) => void;
+}) {
+  if (selection.kind === 'room') {
+    const { room } = selection;
+    return (
+      <PlanCard
+        title={room.name}
+        subtitle={room.where}
+        onShow={onShow}
+        onClose={onClose}
+        actions={
+          <Link className="btn btn-primary btn-sm" to={`/agenda?room=${encodeURIComponent(room.name)}`}>
+            Sessions in {room.name}
+          </Link>
+        }
+      />
+    );
+  }
+  if (selection.kind === 'facility') {
+    const { facility } = selection;
+    return (
+      <PlanCard
+        title={facility.label}
+        subtitle={FACILITY_LABELS[facility.kind]}
+        symbol={facility.kind}
+        onShow={onShow}
+        onClose={onClose}
+      >
+        <p className="plan-card__text">{facility.note}</p>
+      </PlanCard>
+    );
+  }
+
+  const { booth, exhibitors } = selection;
+  const [exhibitor, ...others] = exhibitors;
+  const website = exhibitor ? safeWebsite(exhibitor.website) : null;
+  return (
+    <PlanCard
+      title={exhibitor?.name ?? `Booth ${booth.code}`}
+      subtitle={`Booth ${booth.code} · ${booth.hall}`}
+      onShow={onShow}
+      onClose={onClose}
+      actions={
+        website ? (
+          <a className="btn btn-primary btn-sm" href={website} target="_blank" rel="noopener noreferrer">
+            Visit {websiteLabel(website)}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null
+      }
+    >
+      {exhibitor ? (
+        <>
+          <dl className="plan-card__facts">
+            <div>
+              <dt>Booth</dt>
+              <dd>{booth.code}</dd>
+            </div>
+            <div>
+              <dt>Hall</dt>
+              <dd>{booth.hall}</dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>{exhibitor.category}</dd>
+            </div>
+          </dl>
+          <p className="plan-card__text">{exhibitor.description}</p>
+        </>
+      ) : null}
+      {others.length > 0 ? (
+        <div className="plan-card__others">
+          <p className="plan-card__label">Also at this booth</p>
+          <ul className="plans-chips">
+            {others.map((other) => (
+              <li key={other.id}>
+                <button type="button" className="plans-chip" onClick={() => onExhibitor(other)}>
+                  {other.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </PlanCard>
+  );
+}
+
+const LEGEND_KINDS: FacilityKind[] = ['entrance', 'registration', 'info', 'catering', 'toilets', 'first-aid', 'cloakroom'];
+
+function FloorLegend() {
+  return (
+    <section className="plans-section" aria-labelledby="floor-legend-title">
+      <h2 id="floor-legend-title" className="plans-section__title">
+        Legend
+      </h2>
+      <ul className="plans-legend">
+        <li>
+          <span className="plans-legend__box plans-legend__box--booth" aria-hidden="true" />
+          Exhibitor booth
+        </li>
+        <li>
+          <span className="plans-legend__box plans-legend__box--selected" aria-hidden="true" />
+          Selected booth or room
+        </li>
+        <li>
+          <span className="plans-legend__box plans-legend__box--room" aria-hidden="true" />
+          Room or stage
+        </li>
+        {LEGEND_KINDS.map((kind) => (
+          <li key={kind}>
+            <SymbolSwatch kind={kind} />
+            {FACILITY_LABELS[kind]}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function describeFloor(layout: FloorLayout): string {
+  const rooms = layout.rooms.map((room) => room.name).join(', ');
+  const booths = layout.booths.length > 0 ? `${layout.booths.length} exhibitor booths` : 'exhibitor booths (not loaded)';
+  return `The Dome, the conference wing, the foyer with registration, and halls A to D with ${booths}. Rooms and stages: ${rooms}. Use the search to find an exhibitor's booth.`;
 }
