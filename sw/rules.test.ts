@@ -95,10 +95,14 @@ describe('per-user caches', () => {
       '/api/invoice',
       '/api/invoice/',
       '/api/visa-letter',
-      '/api/agenda/favourites',
     ]) {
       expect(userCacheKind(path), path).toBe('data');
     }
+  });
+
+  it('leave the personal agenda to the network (its device copy is Dexie)', () => {
+    expect(userCacheKind('/api/agenda/favourites')).toBeNull();
+    expect(isPublicApiPath('/api/agenda/favourites')).toBe(false);
   });
 
   it('keep PDFs and the own pictures apart, as files', () => {

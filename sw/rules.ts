@@ -66,7 +66,8 @@ const USER_DATA_PATHS: RegExp[] = [
   /^\/api\/train-ticket(?:\/|$)/,
   /^\/api\/invoice\/?$/,
   /^\/api\/visa-letter\/?$/,
-  FAVOURITES_PATH,
+  // Not the favourites: the device's copy is Dexie, and the agenda merges this answer as the
+  // server's current state — a stale cached copy could undo favourites synced since.
 ];
 
 const USER_FILE_PATHS: RegExp[] = [

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfNeeded } from '../../server/build-if-needed.ts';
 import { bundleServerIfNeeded } from '../../server/prepare.ts';
+import { benchAgenda } from './agenda.ts';
 import { benchBundle } from './bundle.ts';
 import { benchFreePassClaims } from './free-pass-claims.ts';
 import { benchInvoiceApi } from './invoice-api.ts';
@@ -23,6 +24,7 @@ const server = await startServer({ DATA_DIR: dataDir }, 4390);
 try {
   await benchBundle(server.url);
   await benchPassPage(server.url);
+  await benchAgenda(server.url);
   await benchOfflinePass(server.url);
 } finally {
   await server.stop();

@@ -251,13 +251,30 @@ test('after logout, a second user on the same browser sees nothing of the first,
       await page.goto('/invoices');
       await expect(page.getByRole('heading', { name: 'No invoices yet' })).toBeVisible();
       if (firstInvoice) await expect(page.getByText(firstInvoice.number)).toHaveCount(0);
-      // The personal agenda in the cache is the second user's (empty), not the first user's.
-      const favourites = await page.evaluate(async (userId) => {
-        const cache = await caches.open(`user-${userId}-data`);
-        const cached = await cache.match('/api/agenda/favourites');
-        return cached ? ((await cached.json()) as { sessionIds: number[] }).sessionIds : null;
-      }, second.uuid);
-      expect(favourites).toEqual([]);
+      // The device's personal agenda (Dexie) holds nothing of the first user.
+      const firstUsersFavourites = await page.evaluate(async (userId) => {
+        // Only look when the database exists: opening a missing one would create it empty.
+        if (!(await indexedDB.databases()).some((d) => d.name === 'cloudfest')) return 0;
+        return new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('cloudfest');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const database = open.result;
+            if (!database.objectStoreNames.contains('favourites')) {
+              database.close();
+              resolve(0);
+              return;
+            }
+            const all = database.transaction('favourites').objectStore('favourites').getAll();
+            all.onerror = () => reject(all.error);
+            all.onsuccess = () => {
+              database.close();
+              resolve((all.result as { userId: string }[]).filter((row) => row.userId === userId).length);
+            };
+          };
+        });
+      }, first.uuid);
+      expect(firstUsersFavourites).toBe(0);
       await page.getByRole('button', { name: 'Menu' }).click();
       const menu = page.getByRole('dialog');
       await expect(menu.getByText(second.name)).toBeVisible();

@@ -1,13 +1,214 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { userAtom } from '../../lib/session.ts';
+import { downloadAgenda } from './agenda-export.ts';
+import {
+  type AgendaFilter,
+  filterSessions,
+  findOverlaps,
+  groupByDay,
+  isEventDay,
+  longDayLabel,
+  nowAndNext,
+  type PreparedAgenda,
+  queryTerms,
+  shortDayLabel,
+} from './agenda-model.ts';
+import { AgendaToolbar } from './agenda-toolbar.tsx';
+import { type AgendaUiState, type AgendaView, readStoredUiState, resolveUiState, storeUiState } from './agenda-ui-state.ts';
+import { DAY_PANEL_ID, DayTabs, dayTabId } from './day-tabs.tsx';
+import { type CardContext, DayProgramme, FavouritesByDay, NowNextView } from './session-lists.tsx';
+import { useAgendaData } from './use-agenda-data.ts';
+import { useFavourites } from './use-favourites.ts';
+import { useNow } from './use-now.ts';
+import './agenda.css';
 
+const LEAD = 'Keynotes, talks and workshops in Europa-Park local time. Star sessions to build your own agenda.';
+
+/** /agenda: the programme by day and time, search and filters, the personal agenda, now/next, ICS export. */
 export function AgendaPage() {
+  const data = useAgendaData();
+  const user = useAtomValue(userAtom);
+  return (
+    <div className="agenda-page">
+      <PageHeader title="Agenda" lead={LEAD} />
+      {data.status === 'ready' ? (
+        data.agenda.sessions.length > 0 ? (
+          <AgendaBrowser agenda={data.agenda} userId={user?.uuid ?? null} />
+        ) : (
+          <EmptyState title="The programme is being finalised">
+            Keynotes, talks and workshops will be listed here soon, and you can mark your favourites, also offline.
+          </EmptyState>
+        )
+      ) : data.status === 'loading' ? (
+        <p className="card agenda-loading" role="status" aria-busy="true">
+          Loading the agenda…
+        </p>
+      ) : (
+        <div className="stack">
+          <Notice tone="danger">
+            {navigator.onLine
+              ? `The agenda could not be loaded. ${errorMessage(data.error)}`
+              : 'You are offline and the agenda is not saved on this device yet. Open it once while online and it will be here offline too.'}
+          </Notice>
+          <div>
+            <button type="button" className="btn btn-secondary" onClick={data.retry}>
+              Try again
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: string | null }) {
+  const now = useNow();
+  const isLive = isEventDay(agenda.days, now);
+  const [searchParams] = useSearchParams();
+  const linkedRoom = searchParams.get('room');
+  const [ui, setUi] = useState<AgendaUiState>(() => resolveUiState(readStoredUiState(), userId, agenda, now, isLive, linkedRoom));
+  const update = useCallback((change: Partial<AgendaUiState>) => setUi((state) => ({ ...state, ...change })), []);
+  useEffect(() => storeUiState(ui, userId), [ui, userId]);
+
+  const { favourites, sync, loaded, toggle } = useFavourites(userId);
+  const view: AgendaView = ui.view === 'now' && !isLive ? 'all' : ui.view;
+  const day = ui.day && agenda.days.includes(ui.day) ? ui.day : (agenda.days[0] as string);
+
+  // The list follows the search a moment behind the input, so typing never waits for the list.
+  const query = useDeferredValue(ui.query);
+  const terms = useMemo(() => queryTerms(query), [query]);
+  const filter = useMemo<AgendaFilter>(
+    () => ({ terms, track: ui.track, room: ui.room, only: view === 'mine' ? favourites : null }),
+    [terms, ui.track, ui.room, view, favourites],
+  );
+  const matching = useMemo(() => filterSessions(agenda.sessions, filter), [agenda.sessions, filter]);
+  const byDay = useMemo(() => groupByDay(matching), [matching]);
+  const counts = useMemo(() => new Map([...byDay].map(([key, list]) => [key, list.length])), [byDay]);
+  const live = useMemo(
+    () => (view === 'now' ? nowAndNext({ sessions: matching, days: agenda.days }, now) : null),
+    [view, matching, agenda.days, now],
+  );
+
+  const favouriteSessions = useMemo(() => agenda.sessions.filter((s) => favourites.has(s.id)), [agenda.sessions, favourites]);
+  const overlaps = useMemo(() => findOverlaps(favouriteSessions), [favouriteSessions]);
+
+  const onToggle = useCallback((sessionId: number, favourite: boolean) => void toggle(sessionId, favourite), [toggle]);
+  const context: CardContext = { favourites, sync, overlaps, now: isLive ? now : null, onToggle };
+  const clear = useCallback(() => update({ query: '', track: null, room: null }), [update]);
+
+  const shown = view === 'mine' ? matching.length : view === 'now' ? (live?.now.length ?? 0) : (counts.get(day) ?? 0);
+  const status = `${shown} ${shown === 1 ? 'session' : 'sessions'}${view === 'now' ? ' running now' : ''}${
+    terms.length > 0 ? ` match “${query.trim()}”` : ''
+  }${view === 'mine' ? ' in your agenda' : view === 'all' ? ` on ${longDayLabel(day)}` : ''}`;
+
   return (
     <>
-      <PageHeader title="Agenda" />
-      <EmptyState title="The programme is being finalised">
-        Keynotes, talks and workshops will be listed here, and you can mark your favourites, also offline.
-      </EmptyState>
+      <div className="agenda-export">
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={favouriteSessions.length === 0}
+          onClick={() => downloadAgenda('mine', favouriteSessions)}
+        >
+          Export my agenda
+        </button>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => downloadAgenda('full', agenda.sessions)}>
+          Download full schedule
+        </button>
+      </div>
+
+      <AgendaToolbar
+        view={view}
+        live={isLive}
+        favouriteCount={favouriteSessions.length}
+        query={ui.query}
+        track={ui.track}
+        room={ui.room}
+        tracks={agenda.tracks}
+        rooms={agenda.rooms}
+        onView={(next) => update({ view: next })}
+        onQuery={(next) => update({ query: next })}
+        onTrack={(next) => update({ track: next })}
+        onRoom={(next) => update({ room: next })}
+        onClear={clear}
+      />
+
+      {view === 'all' ? (
+        <DayTabs days={agenda.days} selected={day} counts={counts} onSelect={(next) => update({ day: next })} />
+      ) : null}
+
+      <p className="agenda-status" role="status">
+        {status}
+      </p>
+
+      {view === 'all' ? (
+        <div id={DAY_PANEL_ID} role="tabpanel" aria-labelledby={dayTabId(day)} className="agenda-panel">
+          {(counts.get(day) ?? 0) > 0 ? (
+            <DayProgramme sessions={byDay.get(day) ?? []} {...context} />
+          ) : (
+            <NoMatches
+              text={`No sessions on ${longDayLabel(day)} match your search.`}
+              otherDays={agenda.days.filter((d) => d !== day && (counts.get(d) ?? 0) > 0).map((d) => [d, counts.get(d) ?? 0])}
+              onDay={(next) => update({ day: next })}
+              onClear={clear}
+            />
+          )}
+        </div>
+      ) : view === 'mine' ? (
+        !loaded ? null : favouriteSessions.length === 0 ? (
+          <EmptyState
+            title="Your agenda is empty"
+            action={
+              <button type="button" className="btn btn-primary" onClick={() => update({ view: 'all' })}>
+                Browse all sessions
+              </button>
+            }
+          >
+            Tap the star on a session to add it here. Your agenda is saved on this device, works offline and follows you to your
+            other devices.
+          </EmptyState>
+        ) : matching.length > 0 ? (
+          <FavouritesByDay days={byDay} {...context} />
+        ) : (
+          <NoMatches text="None of your favourites match your search." otherDays={[]} onDay={() => undefined} onClear={clear} />
+        )
+      ) : live ? (
+        <NowNextView live={live} {...context} />
+      ) : null}
     </>
+  );
+}
+
+function NoMatches({
+  text,
+  otherDays,
+  onDay,
+  onClear,
+}: {
+  text: string;
+  otherDays: [string, number][];
+  onDay: (day: string) => void;
+  onClear: () => void;
+}) {
+  return (
+    <div className="agenda-no-matches">
+      <p>{text}</p>
+      <div className="cluster">
+        {otherDays.map(([day, count]) => (
+          <button key={day} type="button" className="btn btn-secondary btn-sm" onClick={() => onDay(day)}>
+            {count} on {shortDayLabel(day)}
+          </button>
+        ))}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
+          Clear search and filters
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,174 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDuration, type PreparedSession, shortDayLabel } from './agenda-model.ts';
+import type { FavouriteSyncState } from './favourites.ts';
+
+export type ToggleFavourite = (sessionId: number, favourite: boolean) => void;
+
+export interface SessionCardProps {
+  item: PreparedSession;
+  favourite: boolean;
+  /** Running at the current time (only passed during the event). */
+  live: boolean;
+  /** Other favourites at the same time; only for favourites. */
+  overlaps: readonly PreparedSession[] | undefined;
+  sync: FavouriteSyncState | undefined;
+  onToggle: ToggleFavourite;
+  /** Show the day beside the time (lists that span days). */
+  withDay?: boolean;
+}
+
+/** The floor plan highlights the room given in `room` (plans feature). */
+export function roomLink(room: string): string {
+  return `/floor-plan?room=${encodeURIComponent(room)}`;
+}
+
+/**
+ * One session of the list. Memoised and given only primitives or stable references, so a keystroke
+ * in the search or a favourite elsewhere re-renders only the cards that change.
+ */
+export const SessionCard = memo(function SessionCard({
+  item,
+  favourite,
+  live,
+  overlaps,
+  sync,
+  onToggle,
+  withDay = false,
+}: SessionCardProps) {
+  const { session } = item;
+  const titleId = `agenda-session-${item.id}`;
+  return (
+    <article className={`agenda-session agenda-track-${item.trackIndex % 8}`} aria-labelledby={titleId} data-session-id={item.id}>
+      <p className="agenda-session__when">
+        {withDay ? <span className="agenda-session__day">{shortDayLabel(item.day)}, </span> : null}
+        <time dateTime={session.startsAt}>{item.start}</time>–<time dateTime={session.endsAt}>{item.end}</time>
+        <span className="agenda-session__duration"> · {formatDuration(item.minutes)}</span>
+        {live ? <span className="badge agenda-session__live">Now</span> : null}
+      </p>
+      <h3 id={titleId} className="agenda-session__title">
+        {session.title}
+      </h3>
+      <p className="agenda-session__meta">
+        <Link className="agenda-session__room" to={roomLink(session.room)}>
+          <PinIcon />
+          {session.room}
+          <span className="visually-hidden"> (show on the floor plan)</span>
+        </Link>
+        <span className="agenda-track">
+          <span className="visually-hidden">Track: </span>
+          {session.track}
+        </span>
+      </p>
+      {session.speakers.length > 0 ? (
+        <ul className="agenda-session__speakers" aria-label="Speakers">
+          {session.speakers.map((speaker, index) => (
+            // Speakers have no id; their order is fixed for a session.
+            // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here
+            <li key={index}>
+              <span className="agenda-session__speaker">{speaker.name}</span>
+              {speaker.company ? <span className="agenda-session__company">, {speaker.company}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {favourite && overlaps && overlaps.length > 0 ? <OverlapHint overlaps={overlaps} withDay={withDay} /> : null}
+      {sync ? <SyncNote sync={sync} /> : null}
+      <details className="agenda-session__details">
+        <summary>
+          About this session<span className="visually-hidden">: {session.title}</span>
+        </summary>
+        <p className="agenda-session__abstract">{session.abstract}</p>
+        {session.speakers.some((s) => s.title) ? (
+          <ul className="agenda-session__speaker-titles">
+            {session.speakers.map((speaker, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here
+              <li key={index}>
+                <strong>{speaker.name}</strong>
+                {[speaker.title, speaker.company].filter(Boolean).map((part) => `, ${part}`)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </details>
+      <button
+        type="button"
+        className="agenda-favourite"
+        aria-pressed={favourite}
+        onClick={() => onToggle(item.id, !favourite)}
+        title={favourite ? 'Remove from my agenda' : 'Save to my agenda'}
+      >
+        <StarIcon filled={favourite} />
+        <span className="visually-hidden">Save to my agenda: {session.title}</span>
+      </button>
+    </article>
+  );
+});
+
+function OverlapHint({ overlaps, withDay }: { overlaps: readonly PreparedSession[]; withDay: boolean }) {
+  return (
+    <div className="agenda-session__overlap">
+      <WarningIcon />
+      <p>
+        Overlaps with{' '}
+        {overlaps.map((other, index) => (
+          <span key={other.id}>
+            {index > 0 ? (index === overlaps.length - 1 ? ' and ' : ', ') : null}“{other.session.title}” (
+            {withDay ? `${shortDayLabel(other.day)}, ` : ''}
+            {other.start}–{other.end}, {other.session.room})
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}
+
+function SyncNote({ sync }: { sync: FavouriteSyncState }) {
+  if (sync.status === 'rejected') {
+    return (
+      <p className="agenda-session__sync agenda-session__sync--rejected" role="note">
+        Not saved to your account{sync.reason ? `: ${sync.reason}` : '.'}
+      </p>
+    );
+  }
+  return (
+    <p className="agenda-session__sync" role="note">
+      Saved on this device, not yet synced
+    </p>
+  );
+}
+
+const svgProps = {
+  viewBox: '0 0 24 24',
+  width: 20,
+  height: 20,
+  focusable: false,
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+function StarIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg {...svgProps} aria-hidden="true" width={24} height={24} fill={filled ? 'currentColor' : 'none'} stroke="currentColor">
+      <path d="M12 3.2l2.7 5.5 6 .9-4.35 4.25 1.03 6L12 17l-5.38 2.85 1.03-6L3.3 9.6l6-.9z" />
+    </svg>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg {...svgProps} aria-hidden="true" width={16} height={16} fill="none" stroke="currentColor">
+      <path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
+  );
+}
+
+function WarningIcon() {
+  return (
+    <svg {...svgProps} aria-hidden="true" fill="none" stroke="currentColor">
+      <path d="M12 3.5 2.5 20h19zM12 10v4.5M12 17.5v.01" />
+    </svg>
+  );
+}
