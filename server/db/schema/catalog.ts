@@ -135,3 +135,68 @@ export const news = pgTable('news', {
   body: text('body').notNull(),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A vendor's lead: one row per (scanner, scanned person), created by the first scan and updated by
+ * later scans and edits (notes, rating, tags, qualification answers). Changes arrive as client ops
+ * (client_ops) from the lead scanner's outbox; the newest change (changed_at) wins per field set.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scannerUserId: uuid('scanner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scannedUserId: uuid('scanned_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The barcode scanned last (pass_barcodes.id). */
+    barcodeId: uuid('barcode_id').notNull(),
+    notes: text('notes').notNull().default(''),
+    rating: integer('rating').notNull().default(0),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    scanCount: integer('scan_count').notNull().default(1),
+    /** When the device first scanned this person. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The device time of the newest change applied (scan or edit). */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('leads_scanner_scanned').on(t.scannerUserId, t.scannedUserId), index('leads_scanned_idx').on(t.scannedUserId)],
+);
+
+/** Where staff check passes (an entrance, a dinner); passTypeIds empty = every pass type. */
+export const checkinLists = pgTable('checkin_lists', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  passTypeIds: integer('pass_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+});
+
+/**
+ * Check-ins made by staff devices, possibly offline: `id` is the device's nonce (idempotency key).
+ * Every event is kept; the second and later check-in of a pass on a list point at the first one
+ * (duplicateOf), also when they were made on different devices.
+ */
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: uuid('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => checkinLists.id),
+    barcodeId: uuid('barcode_id').notNull(),
+    passId: uuid('pass_id')
+      .notNull()
+      .references(() => passes.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    duplicateOf: uuid('duplicate_of'),
+  },
+  (t) => [index('checkins_list_pass_idx').on(t.listId, t.passId, t.scannedAt)],
+);

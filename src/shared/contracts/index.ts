@@ -5,3 +5,4 @@ export * from './pass-token.ts';
 export * from './account.ts';
 export * from './agenda.ts';
 export * from './sync.ts';
+export * from './leads.ts';
