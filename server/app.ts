@@ -17,10 +17,12 @@ import { addressRoutes } from './routes/address/index.ts';
 import { agendaRoutes } from './routes/agenda/index.ts';
 import { bookingRoutes } from './routes/booking/index.ts';
 import { catalogRoutes } from './routes/catalog/index.ts';
+import { checkinRoutes } from './routes/checkin/index.ts';
 import { outboxRoutes } from './routes/dev/outbox.ts';
 import { exhibitorRoutes } from './routes/exhibitors/index.ts';
 import { imageRoutes } from './routes/image/index.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
+import { leadRoutes } from './routes/lead/index.ts';
 import { passRoutes } from './routes/pass/index.ts';
 import { paymentRoutes } from './routes/payment/index.ts';
 import { sandboxCheckoutRoutes } from './routes/payment/sandbox.ts';
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(visaLetterRoutes, { prefix: '/visa-letter' });
       await api.register(agendaRoutes, { prefix: '/agenda' });
       await api.register(exhibitorRoutes, { prefix: '/exhibitors' });
+      await api.register(leadRoutes, { prefix: '/lead' });
+      await api.register(checkinRoutes, { prefix: '/checkin' });
       if (mailer.mode === 'outbox') await api.register(outboxRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

@@ -160,7 +160,7 @@ export const leads = pgTable(
     scanCount: integer('scan_count').notNull().default(1),
     /** When the device first scanned this person. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** The device time of the newest change applied (scan or edit). */
+    /** The device time of the newest applied edit (the first scan until edited); re-scans do not move it. */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   },
   (t) => [unique('leads_scanner_scanned').on(t.scannerUserId, t.scannedUserId), index('leads_scanned_idx').on(t.scannedUserId)],

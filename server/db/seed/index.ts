@@ -26,11 +26,13 @@ import {
 import { FREE_STANDARD_POOL } from '../../services/pass-pool.ts';
 import { hashPassword } from '../../services/password.ts';
 import { agendaSessions as agendaRows } from './agenda.ts';
+import { seedCheckinLists } from './checkin-lists.ts';
 import { countryRows } from './countries.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { EMAIL_LISTS, GRAY_LISTED_PROVIDERS } from './email-lists.ts';
 import { EVENT_CONFIG } from './event.ts';
 import { exhibitorRows } from './exhibitors.ts';
+import { seedLeads } from './leads.ts';
 import { NEWS } from './news.ts';
 import {
   BASE_PASS_TYPES,
@@ -81,6 +83,8 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
     await tx.insert(news).values(NEWS);
     await seedUsers(tx, people, { passwordHash, countryIds, passTypeIds, roomsByKey, questionIds, ticketTypeIds });
     await seedFreePassPool(tx, people);
+    await seedCheckinLists(tx, passTypeIds);
+    await seedLeads(tx);
     return { seeded: true };
   });
 }

@@ -228,6 +228,35 @@ describe('demo seed', () => {
     expect(new Set(answers.map((a) => a.createdAt))).toEqual(new Set(['2026-02-10']));
   });
 
+  it('has the check-in lists with their pass types (empty = all)', async () => {
+    const lists = await db().select().from(t.checkinLists).orderBy(t.checkinLists.id);
+    const types = new Map((await db().select().from(t.passTypes)).map((type) => [type.id, type.name]));
+    expect(lists.map((list) => [list.name, list.passTypeIds.map((id) => types.get(id))])).toEqual([
+      ['Main entrance', []],
+      ['Premium lounge', ['Premium Pass', 'Host Pass']],
+      ['Speakers & VIP dinner', ['Premium Pass', 'Speaker Pass']],
+    ]);
+  });
+
+  it("gives the vendor (lead scanner) demo leads, attendee@ among them, each on the scanned pass's current barcode", async () => {
+    const vendor = await userByEmail(demoEmail('vendor'));
+    const attendee = await userByEmail(demoEmail('attendee'));
+    const rows = await db()
+      .select({ lead: t.leads, barcode: t.passBarcodes, pass: t.passes })
+      .from(t.leads)
+      .innerJoin(t.passBarcodes, eq(t.passBarcodes.id, t.leads.barcodeId))
+      .innerJoin(t.passes, eq(t.passes.id, t.passBarcodes.passId))
+      .where(eq(t.leads.scannerUserId, vendor.id));
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const { lead, barcode, pass } of rows) {
+      expect(pass.userId).toBe(lead.scannedUserId);
+      expect(pass.status).toBe('approved');
+      expect(barcode.revokedAt).toBeNull();
+      expect(lead.changedAt.getTime()).toBeGreaterThanOrEqual(lead.createdAt.getTime());
+    }
+    expect(rows.some(({ lead }) => lead.scannedUserId === attendee.id)).toBe(true);
+  });
+
   it(
     'does nothing when seeded again',
     async () => {

@@ -84,3 +84,27 @@ export type CheckinOp = z.infer<typeof checkinOpSchema>;
 export const checkinOpsBodySchema = z.object({
   ops: z.array(checkinOpSchema).check(z.minLength(1), z.maxLength(SYNC_BATCH_MAX)),
 });
+
+/**
+ * One stored check-in as GET /api/checkin/lists/{id}/events answers it (staff): devices merge these
+ * after syncing so a pass checked in on another device shows as a duplicate. `duplicateOf` is the
+ * first check-in of the same pass on the list (null for that first one).
+ */
+export const checkinEventSchema = z.object({
+  id: z.uuid(),
+  listId: z.int(),
+  barcodeId: z.string(),
+  passId: z.string(),
+  holderName: z.string(),
+  company: z.string(),
+  passType: z.string(),
+  deviceId: z.string(),
+  scannedAt: z.string(),
+  receivedAt: z.string(),
+  duplicateOf: z.nullable(z.string()),
+});
+export type CheckinEvent = z.infer<typeof checkinEventSchema>;
+
+/** Events received since `since` (inclusive, with a few seconds of overlap); send `until` back as the next `since`. */
+export const checkinEventsSchema = z.object({ events: z.array(checkinEventSchema), until: z.string() });
+export type CheckinEvents = z.infer<typeof checkinEventsSchema>;

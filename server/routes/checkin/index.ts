@@ -1,0 +1,167 @@
+import { and, asc, count, countDistinct, eq, gte } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type CheckinEvents,
+  type CheckinList,
+  checkinEventsSchema,
+  checkinListSchema,
+  checkinOpsBodySchema,
+} from '../../../src/shared/contracts/leads.ts';
+import { syncResponseSchema } from '../../../src/shared/contracts/sync.ts';
+import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { createBadgeVerifier } from '../../services/badges.ts';
+import { applyClientOps } from '../../services/client-ops.ts';
+import { createPassSigner } from '../../services/pass-signing.ts';
+import { authOf } from '../../types.ts';
+import { requireStaff } from '../lead/access.ts';
+import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
+
+/** Events per answer; a device asks again with the answer's `until` for more. */
+const EVENTS_LIMIT = 1000;
+/**
+ * `since` is moved back this much: an upload that started before the last poll may commit after it
+ * with an earlier received time. Events are merged by id on the device, so overlap is harmless.
+ */
+const SINCE_OVERLAP_MS = 5_000;
+const EPOCH = new Date(0).toISOString();
+
+/** Staff pass check (issue 6): check-in lists with live counts, check-in uploads, events for duplicate flags. */
+export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const verifier = createBadgeVerifier(createPassSigner(app.config));
+
+  app.get(
+    '/lists',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['checkin'],
+        description: 'Check-in lists (staff): admitted pass types (empty = all), passes checked in and duplicate events so far.',
+        response: { 200: z.array(checkinListSchema) },
+      },
+    },
+    async (request): Promise<CheckinList[]> => {
+      await requireStaff(app, authOf(request).userId);
+      const [lists, types] = await Promise.all([
+        db
+          .select({
+            id: checkinLists.id,
+            name: checkinLists.name,
+            description: checkinLists.description,
+            passTypeIds: checkinLists.passTypeIds,
+            checkedIn: countDistinct(checkins.passId),
+            duplicates: count(checkins.duplicateOf),
+          })
+          .from(checkinLists)
+          .leftJoin(checkins, eq(checkins.listId, checkinLists.id))
+          .groupBy(checkinLists.id)
+          .orderBy(asc(checkinLists.id)),
+        db.select({ id: passTypes.id, name: passTypes.name }).from(passTypes),
+      ]);
+      const typeNames = new Map(types.map((type) => [type.id, type.name]));
+      return lists.map(({ passTypeIds, ...list }) => ({
+        ...list,
+        passTypes: passTypeIds.flatMap((id) => typeNames.get(id) ?? []),
+      }));
+    },
+  );
+
+  app.get(
+    '/lists/:id/events',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['checkin'],
+        description:
+          'Check-ins of a list received since `since` (staff), oldest first, so devices can flag passes checked in elsewhere as duplicates.',
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 31 - 1),
+        }),
+        querystring: z.object({ since: z.iso.datetime({ offset: true }).optional() }),
+        response: { 200: checkinEventsSchema },
+      },
+    },
+    async (request): Promise<CheckinEvents> => {
+      await requireStaff(app, authOf(request).userId);
+      const { id } = request.params;
+      const [list] = await db.select({ id: checkinLists.id }).from(checkinLists).where(eq(checkinLists.id, id));
+      if (!list) throw notFound('Check-in list');
+      const since = request.query.since ? new Date(Date.parse(request.query.since) - SINCE_OVERLAP_MS) : null;
+      const rows = await db
+        .select({
+          id: checkins.id,
+          listId: checkins.listId,
+          barcodeId: checkins.barcodeId,
+          passId: checkins.passId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          company: users.company,
+          passType: passTypes.name,
+          deviceId: checkins.deviceId,
+          scannedAt: checkins.scannedAt,
+          receivedAt: checkins.receivedAt,
+          duplicateOf: checkins.duplicateOf,
+        })
+        .from(checkins)
+        .innerJoin(passes, eq(passes.id, checkins.passId))
+        .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
+        .innerJoin(users, eq(users.id, passes.userId))
+        .where(since ? and(eq(checkins.listId, id), gte(checkins.receivedAt, since)) : eq(checkins.listId, id))
+        .orderBy(asc(checkins.receivedAt), asc(checkins.scannedAt), asc(checkins.id))
+        .limit(EVENTS_LIMIT);
+      const last = rows.at(-1);
+      return {
+        events: rows.map(({ firstName, lastName, scannedAt, receivedAt, ...row }) => ({
+          ...row,
+          holderName: `${firstName} ${lastName}`.trim(),
+          scannedAt: scannedAt.toISOString(),
+          receivedAt: receivedAt.toISOString(),
+        })),
+        until: last ? last.receivedAt.toISOString() : (request.query.since ?? EPOCH),
+      };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['checkin'],
+        description:
+          'Uploads check-ins made on staff devices; each applied once by its nonce, one result per op in order. A pass already checked in on the list is kept as a duplicate and answered created with reason "duplicate: …".',
+        body: checkinOpsBodySchema,
+        response: { 200: syncResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      await requireStaff(app, userId);
+      let applied: AppliedCheckins | undefined;
+      const results = await applyClientOps(db, {
+        userId,
+        kind: CHECKIN_OP_KIND,
+        ops: request.body.ops,
+        apply: async (tx, ops) => {
+          applied = await applyCheckinOps(tx, userId, ops, verifier);
+          return applied.outcomes;
+        },
+      });
+      // client_ops stores no reason for a `created` op, so only this first answer says "duplicate: …";
+      // a retry answers `duplicate` and devices learn duplicates from the events route.
+      const duplicates = applied?.duplicates;
+      return {
+        results: results.map((result) => {
+          const reason = result.status === 'created' ? duplicates?.get(result.id) : undefined;
+          return reason ? { ...result, reason } : result;
+        }),
+      };
+    },
+  );
+};

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { LEAD_SCANNER_PATH } from '../../../src/shared/messages.ts';
+import { users } from '../../db/schema/index.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { imageIdOf } from '../image/serve.ts';
+import { profileImageUrl } from '../user/avatar.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export const STAFF_SCOPE = 'staff';
+export const NOT_LEAD_SCANNER = 'Only lead scanners can upload leads.';
+export const NOT_STAFF = 'Only staff can check passes.';
+
+/** The signed-in user's row, from the session cache when it is warm (permissions change rarely). */
+export async function signedInUserRow(app: FastifyInstance, userId: string): Promise<UserRow> {
+  const cached = app.sessions.user(userId);
+  if (cached) return cached;
+  const [row] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  // The token outlived its user (deleted account): as good as signed out.
+  if (!row) throw new HttpProblem(401, 'Please sign in.');
+  app.sessions.setUser(row);
+  return row;
+}
+
+/** Lead scanners (ARCHITECTURE §10): users with a permission whose path is /contacts. */
+export const isLeadScanner = (row: UserRow) => row.permissionPaths.includes(LEAD_SCANNER_PATH);
+export const isStaff = (row: UserRow) => row.scopes.includes(STAFF_SCOPE);
+
+export async function requireStaff(app: FastifyInstance, userId: string): Promise<UserRow> {
+  const row = await signedInUserRow(app, userId);
+  if (!isStaff(row)) throw new HttpProblem(403, NOT_STAFF);
+  return row;
+}
+
+/** The avatar URL others may load (the public profile image route), as the lead lists show it. */
+export function publicImageOf(userId: string, image: string | null): string | null {
+  const imageId = imageIdOf(image);
+  return imageId ? profileImageUrl(userId, imageId) : null;
+}
