@@ -11,6 +11,7 @@ import { benchInvoicePdf } from './invoice-pdf.ts';
 import { benchLeadUpload } from './lead-upload.ts';
 import { benchOfflinePass } from './offline-pass.ts';
 import { benchPassPage } from './pass-page.ts';
+import { benchScannerDecode } from './scanner-decode.ts';
 import { writeResults } from './report.ts';
 import { startServer } from './server-process.ts';
 import { benchStartup } from './startup.ts';
@@ -28,6 +29,7 @@ try {
   await benchPassPage(server.url);
   await benchAgenda(server.url);
   await benchOfflinePass(server.url);
+  await benchScannerDecode(server.url);
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
