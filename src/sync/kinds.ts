@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { OutboxKind } from '../lib/db.ts';
 import { type FavouriteOp, favouriteOpSchema } from '../shared/contracts/agenda.ts';
+import { type LeadOp, leadOpSchema } from '../shared/contracts/leads.ts';
 
 /*
  * Every kind of offline change the outbox carries, with where it is uploaded. One place: a new
@@ -11,6 +12,7 @@ import { type FavouriteOp, favouriteOpSchema } from '../shared/contracts/agenda.
 /** The op each kind uploads: the client id and creation time plus the kind's own fields. */
 export interface OutboxOps {
   favourite: FavouriteOp;
+  lead: LeadOp;
 }
 
 /** What a caller enqueues: the op without id and createdAt (the outbox adds those). */
@@ -35,6 +37,12 @@ export const SYNC_KINDS: SyncKinds = {
     opSchema: favouriteOpSchema,
     toBody: (ops) => ({ ops }),
     label: 'Agenda favourite',
+  },
+  lead: {
+    endpoint: '/api/lead',
+    opSchema: leadOpSchema,
+    toBody: (ops) => ({ ops }),
+    label: 'Lead',
   },
 };
 

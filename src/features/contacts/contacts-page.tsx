@@ -1,33 +1,32 @@
+import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { userAtom } from '../../lib/session.ts';
+import { LeadsTab } from './leads-tab.tsx';
+import { ScanTab } from './scan-tab.tsx';
+import { usePassKeys } from './use-leads.ts';
 import './contacts.css';
 
 /** /contacts (lead scanners only; the guard sends others to /). ?currentTab=scan opens the scanner. */
 export function ContactsPage() {
   const [params] = useSearchParams();
   const scanning = params.get('currentTab') === 'scan';
+  const userId = useAtomValue(userAtom)?.uuid ?? null;
+  // Fetched on either tab, so keys are cached before the user walks into a hall without signal.
+  const { keys, loaded } = usePassKeys(userId);
 
   return (
     <>
       <PageHeader title="Contacts" />
       <nav className="contacts-tabs" aria-label="Contacts">
         <Link to="/contacts" className="contacts-tabs__tab" aria-current={scanning ? undefined : 'page'}>
-          Contacts
+          Leads
         </Link>
         <Link to="/contacts?currentTab=scan" className="contacts-tabs__tab" aria-current={scanning ? 'page' : undefined}>
-          Lead Scanner
+          Scan
         </Link>
       </nav>
-      {scanning ? (
-        <EmptyState icon="scan" title="Scanning is coming soon">
-          Scan attendees' badges to collect leads, also without a connection; they are synced when you are back online.
-        </EmptyState>
-      ) : (
-        <EmptyState title="Nobody here yet">
-          The people you scan, and the people who scan your badge, will be listed here.
-        </EmptyState>
-      )}
+      {userId && (scanning ? <ScanTab userId={userId} keys={keys} keysLoaded={loaded} /> : <LeadsTab userId={userId} />)}
     </>
   );
 }

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Notice } from '../../components/ui/notice.tsx';
+import { db } from '../../lib/db.ts';
+import { StorageFullError } from '../../lib/storage.ts';
+import { personFromToken, type ScannedPerson, saveScan } from './leads.ts';
+
+// The scanner (camera, zxing decoder) is heavy: it loads only when the scan tab opens.
+const Scanner = lazy(() => import('../../components/scanner/scanner.tsx'));
+
+type Outcome =
+  | { kind: 'saved'; person: ScannedPerson; isNew: boolean }
+  | { kind: 'refused'; message: string }
+  | { kind: 'error'; message: string };
+
+const VALIDITY_TEXT: Record<ScannedPerson['validity'], string> = {
+  valid: 'Badge valid',
+  expired: 'Genuine badge, outside its validity period (expired)',
+  'not-yet-valid': 'Genuine badge, not valid yet',
+};
+
+interface ScanTabProps {
+  userId: string;
+  keys: Record<string, string> | null;
+  keysLoaded: boolean;
+}
+
+/** The scan tab: every code read is verified offline, then saved as a lead with its outbox op. */
+export function ScanTab({ userId, keys, keysLoaded }: ScanTabProps) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Codes arrive from camera callbacks: one at a time, so a burst never writes twice concurrently.
+  const busy = useRef(false);
+
+  const onScan = useCallback(
+    async (code: string) => {
+      if (!keys || busy.current) return;
+      busy.current = true;
+      try {
+        const verdict = await personFromToken(code, keys);
+        if (!verdict.ok) {
+          setOutcome({ kind: 'refused', message: verdict.message });
+          return;
+        }
+        // The name shows before the write finishes; the write takes a few milliseconds.
+        setOutcome({ kind: 'saved', person: verdict.person, isNew: true });
+        const { isNew } = await saveScan(db, userId, verdict.person, code);
+        setOutcome({ kind: 'saved', person: verdict.person, isNew });
+      } catch (error) {
+        setOutcome({
+          kind: 'error',
+          message: error instanceof StorageFullError ? error.message : 'The lead could not be saved on this device.',
+        });
+      } finally {
+        busy.current = false;
+      }
+    },
+    [keys, userId],
+  );
+
+  if (!keysLoaded) return <p aria-busy="true">Preparing the scanner…</p>;
+  if (!keys) {
+    return (
+      <Notice tone="warning">
+        Badges are checked with keys downloaded from the server. Connect to the internet once to download them.
+      </Notice>
+    );
+  }
+
+  return (
+    <div className="contacts-scan">
+      <div className="contacts-scan__result" aria-live="polite">
+        {outcome?.kind === 'saved' && (
+          <div className="contacts-scan__person" data-testid="scan-result">
+            <p className="contacts-scan__name">{outcome.person.name}</p>
+            <p className="contacts-scan__company">{outcome.person.company}</p>
+            <p className="contacts-scan__meta">
+              {outcome.person.passType} · {VALIDITY_TEXT[outcome.person.validity]}
+            </p>
+            <p className="contacts-scan__meta">
+              {outcome.isNew ? 'Lead saved.' : 'Scanned again: lead updated.'} It is sent when you are online.
+            </p>
+          </div>
+        )}
+        {outcome?.kind === 'refused' && <Notice tone="danger">Badge refused: {outcome.message} No lead was saved.</Notice>}
+        {outcome?.kind === 'error' && <Notice tone="danger">{outcome.message}</Notice>}
+      </div>
+      <Suspense fallback={<p aria-busy="true">Loading the scanner…</p>}>
+        <Scanner onScan={onScan} />
+      </Suspense>
+    </div>
+  );
+}
