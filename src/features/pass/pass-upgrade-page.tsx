@@ -1,18 +1,17 @@
+import { OrderCheckout } from '../../components/ui/order-checkout.tsx';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { formatEuro } from '../../lib/money.ts';
-import { payOrder } from '../../lib/payment.ts';
 import { passAtom } from '../../lib/session.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { Pass, PassType } from '../../shared/contracts/catalog.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
 import { Notice } from '../../components/ui/notice.tsx';
-import { OrderReview } from '../../components/ui/order-review.tsx';
 import { fetchPass, fetchPurchasableTypes, orderPassType, UPGRADE_REDIRECTS } from './pass-api.ts';
-import { purchaseErrorMessage, usePayingFlag } from '../../lib/purchase.ts';
+import { purchaseErrorMessage } from '../../lib/purchase.ts';
 import { usePaymentReturn } from '../../lib/use-payment-return.ts';
 import './pass.css';
 
@@ -92,15 +91,8 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
   const [order, setOrder] = useState<Order | null>(retryOrder);
   const [ordering, setOrdering] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [paying, setPaying] = usePayingFlag();
-  const reviewHeading = useRef<HTMLHeadingElement>(null);
   const setPass = useSetAtom(passAtom);
   const navigate = useNavigate();
-
-  // Move focus to the order once it is there, so keyboard and screen-reader users follow the step.
-  useEffect(() => {
-    if (order) reviewHeading.current?.focus();
-  }, [order]);
 
   const choose = async (type: PassType) => {
     setOrdering(type.id);
@@ -122,52 +114,18 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
     }
   };
 
-  const pay = async (current: Order) => {
-    setPaying(true);
-    setProblem(null);
-    try {
-      // Leaves the app for the provider's page; it returns to /pass or to ?payment=failed.
-      await payOrder(current, UPGRADE_REDIRECTS);
-    } catch (error) {
-      setProblem(purchaseErrorMessage(error));
-      setPaying(false);
-    }
-  };
-
   if (order) {
     return (
-      <section className="card pass-checkout" aria-labelledby="pass-checkout-title">
-        <h2 id="pass-checkout-title" className="card-title" ref={reviewHeading} tabIndex={-1}>
-          Your order
-        </h2>
-        <OrderReview order={order} />
-        {problem ? <Notice tone="danger">{problem}</Notice> : null}
-        <p className="pass-checkout__hint">
-          You will be taken to the secure page of our payment provider. The invoice is issued as soon as the payment is complete.
-        </p>
-        <div className="pass-checkout__actions">
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => {
-              setOrder(null);
-              setProblem(null);
-            }}
-            disabled={paying}
-          >
-            Choose another option
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-lg"
-            onClick={() => void pay(order)}
-            disabled={paying}
-            aria-busy={paying || undefined}
-          >
-            {paying ? 'Opening the payment page…' : `Pay ${formatEuro(order.gross)}`}
-          </button>
-        </div>
-      </section>
+      <OrderCheckout
+        order={order}
+        redirects={UPGRADE_REDIRECTS}
+        hint="You will be taken to the secure page of our payment provider. The invoice is issued as soon as the payment is complete."
+        backLabel="Choose another option"
+        onBack={() => {
+          setOrder(null);
+          setProblem(null);
+        }}
+      />
     );
   }
 

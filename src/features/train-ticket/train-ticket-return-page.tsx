@@ -1,19 +1,18 @@
+import { OrderCheckout } from '../../components/ui/order-checkout.tsx';
 import { useAtom } from 'jotai';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';
-import { payOrder } from '../../lib/payment.ts';
 import { trainTicketAtom } from '../../lib/session.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { TrainTicket } from '../../shared/contracts/catalog.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
 import { Notice } from '../../components/ui/notice.tsx';
-import { OrderReview } from '../../components/ui/order-review.tsx';
-import { purchaseErrorMessage, usePayingFlag } from '../../lib/purchase.ts';
+import { purchaseErrorMessage } from '../../lib/purchase.ts';
 import { usePaymentReturn } from '../../lib/use-payment-return.ts';
 import { fetchTrainTicket, fetchTrainTicketTypes, orderTrainTicket, TRAIN_TICKET_REDIRECTS } from './train-ticket-api.ts';
 import { TrainTicketCard } from './train-ticket-card.tsx';
@@ -133,13 +132,6 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
   const [order, setOrder] = useState<Order | null>(retryOrder);
   const [ordering, setOrdering] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [paying, setPaying] = usePayingFlag();
-  const reviewHeading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (order) reviewHeading.current?.focus();
-  }, [order]);
-
   const selectedId = chosen ?? (types.status === 'ready' ? (types.data[0]?.id ?? null) : null);
 
   const review = async (event: FormEvent) => {
@@ -161,51 +153,18 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
     }
   };
 
-  const pay = async (current: Order) => {
-    setPaying(true);
-    setProblem(null);
-    try {
-      await payOrder(current, TRAIN_TICKET_REDIRECTS);
-    } catch (error) {
-      setProblem(purchaseErrorMessage(error));
-      setPaying(false);
-    }
-  };
-
   if (order) {
     return (
-      <section className="card train-ticket-checkout" aria-labelledby="train-ticket-checkout-title">
-        <h2 id="train-ticket-checkout-title" className="card-title" ref={reviewHeading} tabIndex={-1}>
-          Your order
-        </h2>
-        <OrderReview order={order} />
-        {problem ? <Notice tone="danger">{problem}</Notice> : null}
-        <p className="train-ticket-checkout__hint">
-          You will be taken to the secure page of our payment provider. Your ticket code appears here right after the payment.
-        </p>
-        <div className="train-ticket-checkout__actions">
-          <button
-            type="button"
-            className="btn btn-ghost"
-            disabled={paying}
-            onClick={() => {
-              setOrder(null);
-              setProblem(null);
-            }}
-          >
-            Change ticket
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-lg"
-            onClick={() => void pay(order)}
-            disabled={paying}
-            aria-busy={paying || undefined}
-          >
-            {paying ? 'Opening the payment page…' : `Pay ${formatEuro(order.gross)}`}
-          </button>
-        </div>
-      </section>
+      <OrderCheckout
+        order={order}
+        redirects={TRAIN_TICKET_REDIRECTS}
+        hint="You will be taken to the secure page of our payment provider. Your ticket code appears here right after the payment."
+        backLabel="Change ticket"
+        onBack={() => {
+          setOrder(null);
+          setProblem(null);
+        }}
+      />
     );
   }
 
