@@ -1,6 +1,6 @@
+import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx';
 import { useId } from 'react';
 import {
-  type AccommodationOrder,
   type AccommodationSearch,
   formatStay,
   MAX_OCCUPANCY,
@@ -9,11 +9,6 @@ import {
   STAY_WINDOW,
 } from '../../lib/hotel-search.ts';
 import { nightCount } from '../../shared/stay.ts';
-
-const ORDERS: { value: AccommodationOrder; label: string }[] = [
-  { value: 'priceLowHigh', label: 'Price: low to high' },
-  { value: 'priceHighLow', label: 'Price: high to low' },
-];
 
 interface SearchFormProps {
   search: AccommodationSearch;
@@ -107,20 +102,7 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
               />
               <span>Only hotels with free rooms</span>
             </label>
-            <fieldset className="stay-search__order">
-              <legend className="visually-hidden">Sort hotels</legend>
-              {ORDERS.map((option) => (
-                <button
-                  key={option.value}
-                  type="button"
-                  className={`stay-search__order-option${search.order === option.value ? ' is-active' : ''}`}
-                  aria-pressed={search.order === option.value}
-                  onClick={() => set({ order: option.value })}
-                >
-                  {option.label}
-                </button>
-              ))}
-            </fieldset>
+            <HotelOrderToggle order={search.order} onChange={(order) => set({ order })} />
           </div>
         ) : null}
       </div>

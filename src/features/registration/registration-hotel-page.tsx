@@ -1,3 +1,4 @@
+import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx';
 import { useAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,11 +23,6 @@ import {
 import { registrationAtom } from './registration-state.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './hotel-step.css';
-
-const ORDERS: { value: AccommodationOrder; label: string }[] = [
-  { value: 'priceLowHigh', label: 'Price: low to high' },
-  { value: 'priceHighLow', label: 'Price: high to low' },
-];
 
 /**
  * /registration/hotel (optional step): partner hotels for the stay (default 23–27 March 2026, one
@@ -82,20 +78,7 @@ export function RegistrationHotelPage() {
         <StayFields stay={stay} onChange={setStay} error={problem} />
         <div className="hotel-step__search-footer">
           <p className="hotel-step__summary">{problem ? '\u00a0' : `${formatStay(stay)} · ${pluralNights(nights)} · 1 guest`}</p>
-          <fieldset className="hotel-step__order">
-            <legend className="visually-hidden">Sort hotels</legend>
-            {ORDERS.map((option) => (
-              <button
-                key={option.value}
-                type="button"
-                className={`hotel-step__order-option${order === option.value ? ' is-active' : ''}`}
-                aria-pressed={order === option.value}
-                onClick={() => setOrder(option.value)}
-              >
-                {option.label}
-              </button>
-            ))}
-          </fieldset>
+          <HotelOrderToggle order={order} onChange={setOrder} />
         </div>
       </section>
 
