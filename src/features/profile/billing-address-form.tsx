@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useVatIdField } from '../../lib/use-vat-id-field.ts';
 import { CountrySelect } from '../../components/ui/country-select.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -10,14 +11,10 @@ import { addressAtom } from '../../lib/session.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { Notice } from '../../components/ui/notice.tsx';
-import { isValidVatId, normalizeVatId } from '../../shared/vat-id.ts';
-import { deleteAddress, fetchVatIdValid, readBillingAddress, saveBillingAddress } from './profile-api.ts';
+import { deleteAddress, readBillingAddress, saveBillingAddress } from './profile-api.ts';
 import { addressBodyOf, addressFieldOfPath, addressFormSchema, addressFormValues } from './profile-forms.ts';
-
-type VatState = 'idle' | 'checking' | 'valid';
 
 /**
  * The billing address (SPEC §7): loaded on arrival (a failed load falls back to the empty default,
@@ -27,23 +24,22 @@ export function BillingAddressForm() {
   const setStoredAddress = useSetAtom(addressAtom);
   const [address, setAddress] = useState<Address | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [vatState, setVatState] = useState<VatState>('idle');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const validVatIds = useRef(new Set<string>());
   const confirmButton = useRef<HTMLButtonElement>(null);
 
+  const form = useForm({ resolver: zodResolver(addressFormSchema), mode: 'onTouched', defaultValues: addressFormValues(null) });
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    clearErrors,
     setValue,
     getValues,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(addressFormSchema), mode: 'onTouched', defaultValues: addressFormValues(null) });
+  } = form;
+  const { vatState, checkVat, vatRegistration, resetVatState } = useVatIdField(form);
 
   const load = useRequest((signal) => readBillingAddress(signal), []);
   const loadFailed = load.status === 'error';
@@ -61,37 +57,6 @@ export function BillingAddressForm() {
   useEffect(() => {
     if (confirmDelete) confirmButton.current?.focus();
   }, [confirmDelete]);
-
-  /** SPEC §5: spaces removed, checked by the server; an invalid ID or a failed call shows the message. */
-  const checkVat = async (raw: string): Promise<boolean> => {
-    const vatId = normalizeVatId(raw);
-    if (vatId === '') {
-      setVatState('idle');
-      if (errors.vatId?.type === 'vat') clearErrors('vatId');
-      return true;
-    }
-    let valid = validVatIds.current.has(vatId);
-    if (!valid) {
-      setVatState('checking');
-      valid = await isValidVatId(vatId, fetchVatIdValid);
-      // Only a yes is remembered: a failed call is asked again next time.
-      if (valid) validVatIds.current.add(vatId);
-    }
-    if (normalizeVatId(getValues('vatId')) !== vatId) return valid; // changed meanwhile
-    setVatState(valid ? 'valid' : 'idle');
-    if (valid) clearErrors('vatId');
-    else setError('vatId', { type: 'vat', message: MESSAGES.invalidVatId });
-    return valid;
-  };
-
-  const vatRegistration = register('vatId', {
-    onChange: () => setVatState('idle'),
-    onBlur: (event: { target: { value: string } }) => {
-      const vatId = normalizeVatId(event.target.value);
-      if (vatId !== event.target.value) setValue('vatId', vatId);
-      void checkVat(vatId);
-    },
-  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -132,7 +97,7 @@ export function BillingAddressForm() {
       setAddress(null);
       setStoredAddress(EMPTY_ADDRESS);
       reset(addressFormValues(null));
-      setVatState('idle');
+      resetVatState();
       void toastSuccess('Your billing address is deleted.');
     } catch (error) {
       setFormError(errorMessage(error));

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { api, noContent } from '../../lib/api.ts';
 import { type Address, addressSchema } from '../../shared/contracts/catalog.ts';
-import { vatIdResultSchema } from '../../shared/contracts/registration.ts';
 import { type User, userSchema } from '../../shared/contracts/user.ts';
 
 /** The calls of the profile page (SPEC §7 PATCH /api/user/, address; avatar and password of issue 4). */
@@ -45,9 +44,4 @@ export async function saveBillingAddress(body: AddressBody): Promise<Address> {
 
 export function deleteAddress(id: number): Promise<void> {
   return api(`/api/address/${id}`, noContent, { method: 'DELETE' });
-}
-
-export async function fetchVatIdValid(countryCode: string, vatNumber: string): Promise<boolean> {
-  const result = await api('/api/validation/vat-id', vatIdResultSchema, { method: 'POST', body: { countryCode, vatNumber } });
-  return result.valid;
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue, useStore } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useVatIdField } from '../../lib/use-vat-id-field.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { TermsCheckbox } from '../../components/ui/terms-checkbox.tsx';
@@ -23,17 +24,14 @@ import {
 import { CountrySelect } from '../../components/ui/country-select.tsx';
 import { EMAIL_CHECK_MESSAGES, eligibilityUpdate, emailDomain, emailProblem, isCheckableEmail } from './email-checks.ts';
 import { registrationNoticeAtom } from './registration-notice.ts';
-import { createAccount, fetchEligibility, fetchGrayListed, fetchVatIdValid } from './registration-api.ts';
+import { createAccount, fetchEligibility, fetchGrayListed } from './registration-api.ts';
 import { type RegistrationState, registrationAtom } from './registration-state.ts';
-import { isValidVatId, normalizeVatId } from '../../shared/vat-id.ts';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 const EMAIL_CHECK_DEBOUNCE_MS = 700;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-type VatState = 'idle' | 'checking' | 'valid';
 
 /**
  * The Your Account form: e-mail (eligibility and provider checks while typing), password with
@@ -47,26 +45,25 @@ export function AccountForm() {
   const [formError, setFormError] = useState<ReactNode>(null);
   const [emailChecking, setEmailChecking] = useState(false);
   const [emailCheckFailed, setEmailCheckFailed] = useState(false);
-  const [vatState, setVatState] = useState<VatState>('idle');
   const emailCheckRef = useRef<{ email: string; promise: Promise<RegistrationState> } | null>(null);
-  const validVatIds = useRef(new Set<string>());
   const mounted = useRef(true);
 
+  const form = useForm({
+    resolver: zodResolver(accountFormSchema),
+    mode: 'onTouched',
+    defaultValues: accountFormDefaults(registration),
+  });
   const {
     register,
     handleSubmit,
     setError,
-    clearErrors,
     setValue,
     getValues,
     setFocus,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(accountFormSchema),
-    mode: 'onTouched',
-    defaultValues: accountFormDefaults(registration),
-  });
+  } = form;
+  const { vatState, checkVat, vatRegistration } = useVatIdField(form);
   const [email, password, firstName, lastName] = watch(['email', 'password', 'firstName', 'lastName']);
 
   useEffect(() => {
@@ -129,40 +126,9 @@ export function AccountForm() {
     return () => clearTimeout(timer);
   }, [email, checkEmail]);
 
-  /** SPEC §5: spaces removed, checked by the server; invalid or a failed call → the message. */
-  const checkVat = async (raw: string): Promise<boolean> => {
-    const vatId = normalizeVatId(raw);
-    if (vatId === '') {
-      setVatState('idle');
-      if (errors.vatId?.type === 'vat') clearErrors('vatId');
-      return true;
-    }
-    let valid = validVatIds.current.has(vatId);
-    if (!valid) {
-      setVatState('checking');
-      valid = await isValidVatId(vatId, fetchVatIdValid);
-      // Only a yes is remembered: a failed call is asked again next time.
-      if (valid) validVatIds.current.add(vatId);
-    }
-    if (normalizeVatId(getValues('vatId')) !== vatId) return valid; // changed meanwhile
-    setVatState(valid ? 'valid' : 'idle');
-    if (valid) clearErrors('vatId');
-    else setError('vatId', { type: 'vat', message: MESSAGES.invalidVatId });
-    return valid;
-  };
-
   const emailRegistration = register('email', {
     onBlur: (event: { target: { value: string } }) => void checkEmail(event.target.value),
   });
-  const vatRegistration = register('vatId', {
-    onChange: () => setVatState('idle'),
-    onBlur: (event: { target: { value: string } }) => {
-      const vatId = normalizeVatId(event.target.value);
-      if (vatId !== event.target.value) setValue('vatId', vatId);
-      void checkVat(vatId);
-    },
-  });
-
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     // The checks must have seen this very address; a check under way is awaited.

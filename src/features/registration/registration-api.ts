@@ -8,7 +8,6 @@ import {
   type Order,
   orderSchema,
   registrationAccountResponseSchema,
-  vatIdResultSchema,
 } from '../../shared/contracts/registration.ts';
 import type { RegistrationState } from './registration-state.ts';
 
@@ -26,11 +25,6 @@ export function fetchEligibility(email: string, signal?: AbortSignal): Promise<E
 export async function fetchGrayListed(domain: string, signal?: AbortSignal): Promise<boolean> {
   const result = await api('/api/validation/email-provider', emailProviderSchema, { query: { domain }, signal });
   return result.grayListed;
-}
-
-export async function fetchVatIdValid(countryCode: string, vatNumber: string): Promise<boolean> {
-  const result = await api('/api/validation/vat-id', vatIdResultSchema, { method: 'POST', body: { countryCode, vatNumber } });
-  return result.valid;
 }
 
 // The country list is shared with the profile and visa forms; one cache for all of them.
