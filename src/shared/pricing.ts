@@ -32,6 +32,11 @@ export interface PricedOrder {
 }
 
 /** VAT in cents on a net amount, rounded half up (commercial rounding), in integers only. */
+/** VAT rate as a percentage without trailing zeros, for labels: 0.19 → '19', 0.07 → '7', 0.055 → '5.5'. */
+export function vatPercent(rate: number): string {
+  return String(Math.round(rate * 10_000) / 100);
+}
+
 export function vatOf(net: number, basisPoints: number): number {
   const product = net * basisPoints;
   return product >= 0 ? Math.floor((product + 5_000) / 10_000) : -Math.floor((-product + 5_000) / 10_000);

@@ -1,12 +1,7 @@
 import { formatEuro } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { REVERSE_CHARGE_NOTE } from '../../shared/pricing.ts';
+import { REVERSE_CHARGE_NOTE, vatPercent } from '../../shared/pricing.ts';
 import './order-review.css';
-
-/** VAT as a percentage without trailing zeros: 0.19 → '19', 0.055 → '5.5'. */
-function vatPercent(rate: number): string {
-  return String(Math.round(rate * 10_000) / 100);
-}
 
 /**
  * The order about to be paid, as the server priced it: its lines, net, VAT (or the reverse-charge

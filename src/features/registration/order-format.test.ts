@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineDetail, needsPayment, vatLabel, vatPercent } from './order-format.ts';
+import { vatPercent } from '../../shared/pricing.ts';
+import { lineDetail, needsPayment, vatLabel } from './order-format.ts';
 
 describe('order overview texts', () => {
   it('shows VAT as a percentage or the reverse charge', () => {

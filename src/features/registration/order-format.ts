@@ -1,12 +1,8 @@
 import { formatEuro } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
+import { vatPercent } from '../../shared/pricing.ts';
 
 type Line = Order['lines'][number];
-
-/** VAT as a whole percentage: 0.19 → '19', 0.07 → '7', 0.055 → '5.5'. */
-export function vatPercent(rate: number): string {
-  return String(Math.round(rate * 10_000) / 100);
-}
 
 /** The VAT row's label: 'VAT 19 %', or 'Reverse charge' for EU businesses outside Germany. */
 export function vatLabel(order: Pick<Order, 'vatRate' | 'reverseCharge'>): string {
