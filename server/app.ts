@@ -33,7 +33,9 @@ import { authRoutes } from './routes/user/auth.ts';
 import { meRoutes } from './routes/user/me.ts';
 import { validationRoutes } from './routes/validation/index.ts';
 import { visaLetterRoutes } from './routes/visa-letter/index.ts';
+import { createBadgeVerifier } from './services/badges.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { createPassSigner } from './services/pass-signing.ts';
 import { SessionCache } from './services/session-cache.ts';
 import './types.ts';
 
@@ -67,6 +69,10 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('config', config);
   app.decorate('mailer', mailer);
   app.decorate('sessions', new SessionCache());
+  // One signer (its key file read once) and one verifier (keys imported once) for all routes.
+  const passSigner = createPassSigner(config);
+  app.decorate('passSigner', passSigner);
+  app.decorate('badgeVerifier', createBadgeVerifier(passSigner));
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(fastifyCookie);

@@ -1,3 +1,5 @@
+import type { BadgeVerifier } from './services/badges.ts';
+import type { PassSigner } from './services/pass-signing.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
@@ -15,6 +17,10 @@ declare module 'fastify' {
     config: Config;
     mailer: Mailer;
     sessions: SessionCache;
+    /** Signs pass barcodes (server/services/pass-signing.ts). */
+    passSigner: PassSigner;
+    /** Verifies scanned badges: signature, rotation keys, revocation (server/services/badges.ts). */
+    badgeVerifier: BadgeVerifier;
     /** preHandler: 401 unless a valid, unrevoked token came with the request. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: like authenticate, but also accepts the registration flow's token. */

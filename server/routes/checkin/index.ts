@@ -11,9 +11,7 @@ import {
 import { syncResponseSchema } from '../../../src/shared/contracts/sync.ts';
 import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { createBadgeVerifier } from '../../services/badges.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
-import { createPassSigner } from '../../services/pass-signing.ts';
 import { authOf } from '../../types.ts';
 import { requireStaff } from '../lead/access.ts';
 import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
@@ -30,7 +28,7 @@ const EPOCH = new Date(0).toISOString();
 /** Staff pass check (issue 6): check-in lists with live counts, check-in uploads, events for duplicate flags. */
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const verifier = createBadgeVerifier(createPassSigner(app.config));
+  const verifier = app.badgeVerifier;
 
   app.get(
     '/lists',

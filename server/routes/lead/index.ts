@@ -5,9 +5,7 @@ import { type Lead, leadOpsBodySchema, leadSchema } from '../../../src/shared/co
 import { syncResponseSchema } from '../../../src/shared/contracts/sync.ts';
 import { leads, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { createBadgeVerifier } from '../../services/badges.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
-import { createPassSigner } from '../../services/pass-signing.ts';
 import { authOf } from '../../types.ts';
 import { isLeadScanner, NOT_LEAD_SCANNER, publicImageOf, signedInUserRow } from './access.ts';
 import { applyLeadOps, LEAD_OP_KIND } from './apply.ts';
@@ -28,7 +26,7 @@ const toPerson = (row: { uuid: string; firstName: string; lastName: string; comp
 /** Lead scanning (SPEC §6/§7): uploads from scanner devices and the active and passive lead lists. */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const verifier = createBadgeVerifier(createPassSigner(app.config));
+  const verifier = app.badgeVerifier;
 
   app.get(
     '/',

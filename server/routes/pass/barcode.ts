@@ -14,7 +14,6 @@ import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';
 import { currentBarcode, revocationList } from '../../services/pass-barcodes.ts';
-import { createPassSigner } from '../../services/pass-signing.ts';
 import { authOf } from '../../types.ts';
 
 /** Devices poll the list; a minute of staleness is the price of answering most polls from caches. */
@@ -33,7 +32,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** The signed pass payload (ARCHITECTURE §6): public keys, revocation list and the user's token. */
 export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const signer = createPassSigner(app.config);
+  const signer = app.passSigner;
 
   app.get(
     '/keys',
