@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useBadgeTrust } from '../../lib/badges/use-badge-trust.ts';
 import { userAtom } from '../../lib/session.ts';
 import { LeadsTab } from './leads-tab.tsx';
 import { ScanTab } from './scan-tab.tsx';
-import { usePassKeys } from './use-leads.ts';
 import './contacts.css';
 
 /** /contacts (lead scanners only; the guard sends others to /). ?currentTab=scan opens the scanner. */
@@ -12,8 +12,8 @@ export function ContactsPage() {
   const [params] = useSearchParams();
   const scanning = params.get('currentTab') === 'scan';
   const userId = useAtomValue(userAtom)?.uuid ?? null;
-  // Fetched on either tab, so keys are cached before the user walks into a hall without signal.
-  const { keys, loaded } = usePassKeys(userId);
+  // Fetched on either tab, so keys and revocations are cached before the user walks into a hall without signal.
+  const { trust, loaded } = useBadgeTrust(userId);
 
   return (
     <>
@@ -26,7 +26,7 @@ export function ContactsPage() {
           Scan
         </Link>
       </nav>
-      {userId && (scanning ? <ScanTab userId={userId} keys={keys} keysLoaded={loaded} /> : <LeadsTab userId={userId} />)}
+      {userId && (scanning ? <ScanTab userId={userId} trust={trust} trustLoaded={loaded} /> : <LeadsTab userId={userId} />)}
     </>
   );
 }

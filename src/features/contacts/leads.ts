@@ -1,8 +1,8 @@
 import type { AppDatabase, LeadRow, OutboxRow } from '../../lib/db.ts';
 import { rethrowQuotaError } from '../../lib/storage.ts';
 import type { Lead } from '../../shared/contracts/leads.ts';
-import type { PassKeys } from '../../shared/contracts/pass-token.ts';
-import { decodePassToken, type PassTokenFailure, verifyPassToken } from '../../shared/pass-token.ts';
+import type { BadgePerson } from '../../lib/badges/verify.ts';
+import { decodePassToken } from '../../shared/pass-token.ts';
 import { addToOutbox, createOutboxRow, outboxChanged } from '../../sync/outbox.ts';
 
 /*
@@ -11,49 +11,6 @@ import { addToOutbox, createOutboxRow, outboxChanged } from '../../sync/outbox.t
  * the device's rows with the server's.
  */
 
-/** The person a verified badge names, as the scanner shows them at once. */
-export interface ScannedPerson {
-  personKey: string;
-  name: string;
-  company: string;
-  passType: string;
-  /** The demo event may be over or not begun: the badge is still genuine, so the lead is kept. */
-  validity: 'valid' | 'expired' | 'not-yet-valid';
-}
-
-export type ScanVerdict = { ok: true; person: ScannedPerson } | { ok: false; reason: PassTokenFailure; message: string };
-
-const REFUSALS: Partial<Record<PassTokenFailure, string>> = {
-  malformed: 'This is not a CloudFest badge.',
-  'unknown-key': 'This badge was not issued by CloudFest (unknown key).',
-  'bad-signature': 'This badge has been tampered with (invalid signature).',
-};
-
-/** kid → public key, the shape verifyPassToken takes. */
-export function keyMap(keys: PassKeys): Record<string, string> {
-  return Object.fromEntries(keys.keys.map((key) => [key.kid, key.publicKey]));
-}
-
-/** Verifies a scanned code; only genuine badges (expired or not yet valid ones too) become a person. */
-export async function personFromToken(
-  token: string,
-  keys: Record<string, string>,
-  now: Date | number = Date.now(),
-): Promise<ScanVerdict> {
-  const code = token.trim();
-  const verdict = await verifyPassToken(code, keys, now);
-  if (!verdict.valid && verdict.reason in REFUSALS) {
-    return { ok: false, reason: verdict.reason, message: REFUSALS[verdict.reason] ?? 'This badge is not valid.' };
-  }
-  // Signature checked: expired and not-yet-valid badges still carry a genuine payload.
-  const payload = verdict.valid ? verdict.payload : decodePassToken(code).payload;
-  const validity = verdict.valid ? 'valid' : verdict.reason === 'expired' ? 'expired' : 'not-yet-valid';
-  return {
-    ok: true,
-    person: { personKey: payload.pid, name: payload.n, company: payload.c, passType: payload.t, validity },
-  };
-}
-
 /**
  * Records a scan: a new lead, or (the same person scanned again) the existing one with the new
  * token and time, plus one outbox op carrying the token, in ONE transaction. Then wakes the engine.
@@ -61,7 +18,7 @@ export async function personFromToken(
 export async function saveScan(
   database: AppDatabase,
   userId: string,
-  person: ScannedPerson,
+  person: BadgePerson,
   token: string,
   now: number = Date.now(),
 ): Promise<{ row: LeadRow; op: OutboxRow; isNew: boolean }> {

@@ -2,17 +2,19 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
 import { db } from '../../lib/db.ts';
 import { StorageFullError } from '../../lib/storage.ts';
-import { personFromToken, type ScannedPerson, saveScan } from './leads.ts';
+import type { BadgeTrust } from '../../lib/badges/trust.ts';
+import { type BadgePerson, checkBadge } from '../../lib/badges/verify.ts';
+import { saveScan } from './leads.ts';
 
 // The scanner (camera, zxing decoder) is heavy: it loads only when the scan tab opens.
 const Scanner = lazy(() => import('../../components/scanner/scanner.tsx'));
 
 type Outcome =
-  | { kind: 'saved'; person: ScannedPerson; isNew: boolean }
+  | { kind: 'saved'; person: BadgePerson; isNew: boolean }
   | { kind: 'refused'; message: string }
   | { kind: 'error'; message: string };
 
-const VALIDITY_TEXT: Record<ScannedPerson['validity'], string> = {
+const VALIDITY_TEXT: Record<BadgePerson['validity'], string> = {
   valid: 'Badge valid',
   expired: 'Genuine badge, outside its validity period (expired)',
   'not-yet-valid': 'Genuine badge, not valid yet',
@@ -20,22 +22,22 @@ const VALIDITY_TEXT: Record<ScannedPerson['validity'], string> = {
 
 interface ScanTabProps {
   userId: string;
-  keys: Record<string, string> | null;
-  keysLoaded: boolean;
+  trust: BadgeTrust | null;
+  trustLoaded: boolean;
 }
 
 /** The scan tab: every code read is verified offline, then saved as a lead with its outbox op. */
-export function ScanTab({ userId, keys, keysLoaded }: ScanTabProps) {
+export function ScanTab({ userId, trust, trustLoaded }: ScanTabProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Codes arrive from camera callbacks: one at a time, so a burst never writes twice concurrently.
   const busy = useRef(false);
 
   const onScan = useCallback(
     async (code: string) => {
-      if (!keys || busy.current) return;
+      if (!trust || busy.current) return;
       busy.current = true;
       try {
-        const verdict = await personFromToken(code, keys);
+        const verdict = await checkBadge(code, trust);
         if (!verdict.ok) {
           setOutcome({ kind: 'refused', message: verdict.message });
           return;
@@ -53,11 +55,11 @@ export function ScanTab({ userId, keys, keysLoaded }: ScanTabProps) {
         busy.current = false;
       }
     },
-    [keys, userId],
+    [trust, userId],
   );
 
-  if (!keysLoaded) return <p aria-busy="true">Preparing the scanner…</p>;
-  if (!keys) {
+  if (!trustLoaded) return <p aria-busy="true">Preparing the scanner…</p>;
+  if (!trust) {
     return (
       <Notice tone="warning">
         Badges are checked with keys downloaded from the server. Connect to the internet once to download them.

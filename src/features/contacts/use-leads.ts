@@ -4,33 +4,10 @@ import { z } from 'zod/mini';
 import { api } from '../../lib/api.ts';
 import { db } from '../../lib/db.ts';
 import { type Lead, leadSchema } from '../../shared/contracts/leads.ts';
-import { passKeysSchema } from '../../shared/contracts/pass-token.ts';
-import { keyMap, leadSyncStates, mergeLeads } from './leads.ts';
-import { loadPassKeys } from './pass-keys.ts';
+import { leadSyncStates, mergeLeads } from './leads.ts';
 
 const NO_ROWS: never[] = [];
 const leadListSchema = z.array(leadSchema);
-
-/** The verification keys for this user: cached ones at once, fresh ones once fetched. */
-export function usePassKeys(userId: string | null) {
-  const [keys, setKeys] = useState<Record<string, string> | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    loadPassKeys(db, userId, () => api('/api/pass/keys', passKeysSchema))
-      .then((result) => {
-        if (!live) return;
-        setKeys(result ? keyMap(result) : null);
-        setLoaded(true);
-      })
-      .catch(() => live && setLoaded(true));
-    return () => {
-      live = false;
-    };
-  }, [userId]);
-  return { keys, loaded };
-}
 
 /**
  * One server list (active or passive), fetched on open, when the connection returns and whenever
