@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckinEvents, CheckinList, CheckinOp } from '../../../src/shared/contracts/leads.ts';
+import type { CheckinEvents, CheckinList, CheckinOp } from '../../../src/shared/contracts/checkin.ts';
 import type { SyncResponse } from '../../../src/shared/contracts/sync.ts';
 import { checkins, passes } from '../../db/schema/index.ts';
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';

@@ -7,7 +7,7 @@ import {
   checkinEventsSchema,
   checkinListSchema,
   checkinOpsBodySchema,
-} from '../../../src/shared/contracts/leads.ts';
+} from '../../../src/shared/contracts/checkin.ts';
 import { syncResponseSchema } from '../../../src/shared/contracts/sync.ts';
 import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';

@@ -1,10 +1,8 @@
-// Lead scanning and staff pass checks (issue 6). Both upload ops from the device's outbox in
-// batches (src/shared/contracts/sync.ts: per-op results) and are applied once by op id.
+// Lead scanning (issue 6): ops uploaded from the device's outbox in batches
+// (src/shared/contracts/sync.ts: per-op results), applied once by op id.
 import { z } from 'zod/mini';
-import { PASS_TOKEN_MAX_LENGTH } from '../pass-token.ts';
+import { badgeToken } from './pass-token.ts';
 import { opBase, SYNC_BATCH_MAX } from './sync.ts';
-
-const badgeToken = z.string().check(z.minLength(1), z.maxLength(PASS_TOKEN_MAX_LENGTH));
 
 export const LEAD_RATING_MAX = 5;
 export const leadAnswerSchema = z.object({
@@ -58,53 +56,3 @@ export const leadSchema = z.object({
   answers: z.optional(z.array(leadAnswerSchema)),
 });
 export type Lead = z.infer<typeof leadSchema>;
-
-/** GET /api/checkin/lists (staff): where passes are checked, which pass types each admits, live counts. */
-export const checkinListSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  description: z.string(),
-  /** Names as in the badge token's `t`; empty = every pass type. */
-  passTypes: z.array(z.string()),
-  checkedIn: z.int(),
-  duplicates: z.int(),
-});
-export type CheckinList = z.infer<typeof checkinListSchema>;
-
-/** One check-in made on a staff device; `id` is the device's nonce. */
-export const checkinOpSchema = z.object({
-  ...opBase,
-  listId: z.int().check(z.positive(), z.lte(2 ** 31 - 1)),
-  token: badgeToken,
-  deviceId: z.string().check(z.minLength(1), z.maxLength(100)),
-});
-export type CheckinOp = z.infer<typeof checkinOpSchema>;
-
-/** POST /api/checkin: a batch of check-ins → syncResponseSchema; a pass already checked in on the list is kept and answered `created` with reason 'duplicate: …'. */
-export const checkinOpsBodySchema = z.object({
-  ops: z.array(checkinOpSchema).check(z.minLength(1), z.maxLength(SYNC_BATCH_MAX)),
-});
-
-/**
- * One stored check-in as GET /api/checkin/lists/{id}/events answers it (staff): devices merge these
- * after syncing so a pass checked in on another device shows as a duplicate. `duplicateOf` is the
- * first check-in of the same pass on the list (null for that first one).
- */
-export const checkinEventSchema = z.object({
-  id: z.uuid(),
-  listId: z.int(),
-  barcodeId: z.string(),
-  passId: z.string(),
-  holderName: z.string(),
-  company: z.string(),
-  passType: z.string(),
-  deviceId: z.string(),
-  scannedAt: z.string(),
-  receivedAt: z.string(),
-  duplicateOf: z.nullable(z.string()),
-});
-export type CheckinEvent = z.infer<typeof checkinEventSchema>;
-
-/** Events received since `since` (inclusive, with a few seconds of overlap); send `until` back as the next `since`. */
-export const checkinEventsSchema = z.object({ events: z.array(checkinEventSchema), until: z.string() });
-export type CheckinEvents = z.infer<typeof checkinEventsSchema>;

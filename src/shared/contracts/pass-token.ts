@@ -1,4 +1,8 @@
 import { z } from 'zod/mini';
+import { PASS_TOKEN_MAX_LENGTH } from '../pass-token.ts';
+
+/** A scanned badge as a device uploads it (lead scans, check-ins); the server verifies it. */
+export const badgeToken = z.string().check(z.minLength(1), z.maxLength(PASS_TOKEN_MAX_LENGTH));
 
 /** GET /api/pass/keys: the public keys that verify pass tokens (active first, then rotation keys). */
 export const passKeysSchema = z.object({
