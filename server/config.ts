@@ -53,6 +53,8 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Generic demo attendees (attendee001@ …) the demo seed creates; raise it to try scanners and check-in with a crowd. */
+  DEMO_ATTENDEES: z.coerce.number().int().min(0).max(5000).default(40),
 });
 
 export type Config = z.infer<typeof schema>;

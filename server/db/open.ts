@@ -16,5 +16,5 @@ export async function openConfiguredDatabase(config: Config): Promise<{ database
     .limit(1);
   if (event) return { database, seeded: false };
   const { seed } = await import('./seed/index.ts');
-  return { database, seeded: (await seed(database.db)).seeded };
+  return { database, seeded: (await seed(database.db, { genericAttendees: config.DEMO_ATTENDEES })).seeded };
 }

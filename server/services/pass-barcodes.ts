@@ -11,31 +11,50 @@ import { passBarcodes, passes } from '../db/schema/index.ts';
 export type BarcodeRow = typeof passBarcodes.$inferSelect;
 export type RevocationReason = 'upgraded' | 'cancelled';
 
-async function findCurrent(db: Db, passId: string): Promise<BarcodeRow | undefined> {
-  const [row] = await db
+/** The current (not revoked) barcode of each pass that has one. */
+async function findCurrent(db: Db, passIds: string[]): Promise<Map<string, BarcodeRow>> {
+  const rows = await db
     .select()
     .from(passBarcodes)
-    .where(and(eq(passBarcodes.passId, passId), isNull(passBarcodes.revokedAt)))
-    .orderBy(desc(passBarcodes.issuedAt))
-    .limit(1);
-  return row;
+    .where(and(inArray(passBarcodes.passId, passIds), isNull(passBarcodes.revokedAt)))
+    .orderBy(desc(passBarcodes.issuedAt));
+  const current = new Map<string, BarcodeRow>();
+  for (const row of rows) if (!current.has(row.passId)) current.set(row.passId, row);
+  return current;
 }
 
 /**
- * The pass's current barcode, issued when it has none. Two first requests at once cannot issue two:
- * the issuing transaction locks the pass row, so the second one waits and then finds the first one's.
+ * The passes' current barcodes, issuing one for each pass that has none. Two first requests at once
+ * cannot issue two: the issuing transaction locks the pass rows (in id order, so two batches never
+ * deadlock), and the second one waits and then finds the first one's.
  */
-export async function currentBarcode(db: Db, passId: string): Promise<BarcodeRow> {
-  const found = await findCurrent(db, passId);
-  if (found) return found;
+export async function currentBarcodes(db: Db, passIds: readonly string[]): Promise<Map<string, BarcodeRow>> {
+  const ids = [...new Set(passIds)];
+  if (ids.length === 0) return new Map();
+  const found = await findCurrent(db, ids);
+  const missing = ids.filter((id) => !found.has(id)).sort();
+  if (missing.length === 0) return found;
   return db.transaction(async (tx) => {
-    await tx.select({ id: passes.id }).from(passes).where(eq(passes.id, passId)).for('update');
-    const issued = await findCurrent(tx, passId);
-    if (issued) return issued;
-    const [row] = await tx.insert(passBarcodes).values({ passId }).returning();
-    if (!row) throw new Error('barcode insert returned nothing');
-    return row;
+    await tx.select({ id: passes.id }).from(passes).where(inArray(passes.id, missing)).orderBy(passes.id).for('update');
+    const issued = await findCurrent(tx, missing);
+    const still = missing.filter((id) => !issued.has(id));
+    const rows =
+      still.length > 0
+        ? await tx
+            .insert(passBarcodes)
+            .values(still.map((passId) => ({ passId })))
+            .returning()
+        : [];
+    for (const row of [...issued.values(), ...rows]) found.set(row.passId, row);
+    return found;
   });
+}
+
+/** The pass's current barcode, issued when it has none. */
+export async function currentBarcode(db: Db, passId: string): Promise<BarcodeRow> {
+  const row = (await currentBarcodes(db, [passId])).get(passId);
+  if (!row) throw new Error('barcode insert returned nothing');
+  return row;
 }
 
 /** Revokes the pass's current barcode (inside the caller's transaction); the next request issues a new one. */

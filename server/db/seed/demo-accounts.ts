@@ -40,7 +40,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   account('organizer', 'Organizer scope (approves passes), approved Premium Pass'),
 ];
 
-/** Extra approved attendees (attendee001@ ... attendee040@) for lead scanning and pass checks. */
+/**
+ * Extra approved attendees (attendee001@ ... attendee040@) for lead scanning and pass checks; the
+ * DEMO_ATTENDEES setting asks for more (a crowd for the scanners).
+ */
 export const GENERIC_ATTENDEE_COUNT = 40;
 
 export function genericAttendeeEmail(n: number): string {

@@ -55,7 +55,7 @@ const HOUR_MS = 3_600_000;
  * Fills an empty database with the demo event. Idempotent: the 'event' config row marks a
  * seeded database, and a second seeder running at the same time finds it and does nothing.
  */
-export async function seed(db: Db): Promise<{ seeded: boolean }> {
+export async function seed(db: Db, options: { genericAttendees?: number } = {}): Promise<{ seeded: boolean }> {
   const existing = await db.select({ key: config.key }).from(config).where(eq(config.key, EVENT_KEY));
   if (existing.length > 0) return { seeded: false };
 
@@ -69,7 +69,7 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
       .returning({ key: config.key });
     if (claimed.length === 0) return { seeded: false };
 
-    const people = userSeeds();
+    const people = userSeeds(options.genericAttendees);
     const countryIds = await seedCountries(tx);
     const passTypeIds = await seedPassTypes(tx);
     await seedVouchers(tx, passTypeIds, people);

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, GENERIC_ATTENDEE_COUNT, demoEmail, genericAttendeeEmail } from './demo-accounts.ts';
 import { seed } from './index.ts';
+import { userSeeds } from './users.ts';
 import { DEFAULT_STAY, nightsOf } from './venue.ts';
 
 const TIMEOUT = 60_000;
@@ -267,4 +268,18 @@ describe('demo seed', () => {
     },
     TIMEOUT,
   );
+});
+
+describe('demo crowd (DEMO_ATTENDEES)', () => {
+  it('adds generic attendees after the default ones, which stay the same, each with a unique e-mail and name', () => {
+    const base = userSeeds();
+    const crowd = userSeeds(1200);
+    expect(crowd).toHaveLength(base.length - GENERIC_ATTENDEE_COUNT + 1200);
+    expect(crowd.slice(0, base.length)).toEqual(base);
+    expect(new Set(crowd.map((user) => user.email)).size).toBe(crowd.length);
+    const generic = crowd.slice(base.length - GENERIC_ATTENDEE_COUNT);
+    expect(new Set(generic.map((user) => `${user.firstName} ${user.lastName}`)).size).toBe(1200);
+    expect(crowd.at(-1)?.email).toBe(genericAttendeeEmail(1200));
+    expect(generic.every((user) => user.pass?.status === 'approved')).toBe(true);
+  });
 });

@@ -262,9 +262,9 @@ function namedUsers(rng: Rng): UserSeed[] {
 }
 
 /** attendee001 ... attendeeNNN: approved passes; every fourth has no survey answers yet. */
-function genericAttendees(rng: Rng): UserSeed[] {
+function genericAttendees(rng: Rng, count: number): UserSeed[] {
   const usedNames = new Set<string>();
-  return Array.from({ length: GENERIC_ATTENDEE_COUNT }, (_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const n = i + 1;
     let name = personName(rng);
     while (usedNames.has(`${name.firstName} ${name.lastName}`)) name = personName(rng);
@@ -288,7 +288,7 @@ function genericAttendees(rng: Rng): UserSeed[] {
   });
 }
 
-export function userSeeds(): UserSeed[] {
+export function userSeeds(genericCount = GENERIC_ATTENDEE_COUNT): UserSeed[] {
   const rng = createRng(4242);
-  return [...namedUsers(rng), ...genericAttendees(rng)];
+  return [...namedUsers(rng), ...genericAttendees(rng, genericCount)];
 }

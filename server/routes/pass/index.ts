@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type Pass, passSchema } from '../../../src/shared/contracts/index.ts';
 import { passes, passTypes, vouchers } from '../../db/schema/index.ts';
 import { authOf } from '../../types.ts';
+import { passBadgeRoutes } from './badges.ts';
 import { passBarcodeRoutes } from './barcode.ts';
 import { toPassTypeDto } from './dto.ts';
 import { eligibilityRoutes } from './eligibility.ts';
@@ -50,6 +51,7 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(freeClaimRoutes);
   // The signed pass payload: public keys, revocation list, the user's barcode token.
   await app.register(passBarcodeRoutes);
+  await app.register(passBadgeRoutes);
   // Upgrades (and a first pass for a vendor without one), paid through the payment provider.
   await app.register(passUpgradeRoutes);
 };

@@ -24,3 +24,15 @@ export type PassRevocations = z.infer<typeof passRevocationsSchema>;
 /** GET /api/pass/barcode: the signed pass token drawn as the QR code. */
 export const passBarcodeSchema = z.object({ token: z.string() });
 export type PassBarcode = z.infer<typeof passBarcodeSchema>;
+
+/**
+ * GET /api/pass/badges?after=&limit= (organizers): the signed badges of approved passes, in pass id
+ * order, for the badge printer at the registration desk. `next` is the `after` of the next page.
+ */
+export const passBadgesSchema = z.object({
+  badges: z.array(
+    z.object({ passId: z.string(), token: z.string(), name: z.string(), company: z.string(), passType: z.string() }),
+  ),
+  next: z.nullable(z.string()),
+});
+export type PassBadges = z.infer<typeof passBadgesSchema>;
