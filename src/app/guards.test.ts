@@ -17,6 +17,7 @@ const attendee: GuardSnapshot = {
   signedIn: true,
   isVendor: false,
   isLeadScanner: false,
+  isStaff: false,
   hasPass: true,
   surveyCookie: undefined,
   surveyEntryDates: ['2026-01-10'],
@@ -96,6 +97,17 @@ describe('mainAreaDecision', () => {
     expect(mainAreaDecision(attendee, place('/contacts', '?currentTab=scan'))).toEqual({ type: 'redirect', to: '/' });
     expect(mainAreaDecision({ ...attendee, isLeadScanner: true }, place('/contacts', '?currentTab=scan'))).toEqual({
       type: 'allow',
+    });
+  });
+
+  it('keeps /check-in for staff', () => {
+    expect(mainAreaDecision(attendee, place('/check-in'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision({ ...attendee, isLeadScanner: true }, place('/check-in/'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision({ ...attendee, isStaff: true }, place('/check-in'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision({ ...attendee, isStaff: true }, place('/contacts'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision({ ...attendee, isStaff: true, signedIn: false }, place('/check-in'))).toEqual({
+      type: 'redirect',
+      to: '/sign-in?redirect=%2Fcheck-in',
     });
   });
 

@@ -16,6 +16,8 @@ export interface GuardSnapshot {
   signedIn: boolean;
   isVendor: boolean;
   isLeadScanner: boolean;
+  /** The `staff` scope: the pass check (/check-in). */
+  isStaff: boolean;
   hasPass: boolean;
   /** Value of the `survey` cookie. */
   surveyCookie: string | undefined;
@@ -31,6 +33,9 @@ export type GuardDecision =
   | { type: 'redirect'; to: string; surveyReturnPath?: string };
 
 export type SignInReason = 'approval';
+
+/** The staff pass check (issue 6). */
+export const CHECKIN_PATH = '/check-in';
 
 const ALLOW: GuardDecision = { type: 'allow' };
 const to = (path: string): GuardDecision => ({ type: 'redirect', to: path });
@@ -75,7 +80,7 @@ function hasCountingAnswers(s: GuardSnapshot): boolean {
  * 1. not signed in → /sign-in (remembering the page; reason=approval after an unapproved sign-in);
  * 2. /survey itself: a user whose answers already count → /;
  * 3. the survey redirect (SPEC §4) → /survey, remembering the page in the surveyRedirect cookie;
- * 4. /contacts is for lead scanners only → / (SPEC §6);
+ * 4. /contacts is for lead scanners only → / (SPEC §6); /check-in for staff only → /;
  * 5. a vendor without a pass → /pass, except on /pass, /profile and /survey (SPEC §6).
  */
 export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignInReason): GuardDecision {
@@ -86,6 +91,7 @@ export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignIn
     return { type: 'redirect', to: '/survey', surveyReturnPath: path + place.search };
   }
   if (path === '/contacts' && !s.isLeadScanner) return to('/');
+  if (path === CHECKIN_PATH && !s.isStaff) return to('/');
   if (s.isVendor && !s.hasPass && !VENDOR_WITHOUT_PASS_PAGES.has(path)) return to('/pass');
   return ALLOW;
 }

@@ -165,6 +165,10 @@ const mainRoutes: RouteObject[] = [
     lazy: () => import('../features/agenda/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
   },
   {
+    path: 'check-in',
+    lazy: () => import('../features/checkin/checkin-page.tsx').then((m) => ({ Component: m.CheckinPage })),
+  },
+  {
     path: 'contacts',
     lazy: () => import('../features/contacts/contacts-page.tsx').then((m) => ({ Component: m.ContactsPage })),
   },

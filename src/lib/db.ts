@@ -7,7 +7,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
  */
 
 /** Kinds of offline changes the sync engine uploads; each kind has its endpoint (src/sync). */
-export type OutboxKind = 'favourite' | 'lead';
+export type OutboxKind = 'favourite' | 'lead' | 'checkin';
 
 /**
  * One offline change waiting for the server. `id` is the client-generated UUID the server applies
@@ -55,6 +55,45 @@ export interface LeadRow {
   reason: string | null;
 }
 
+/** A check-in list as the staff device last downloaded it (issue 6), with the server's counts then. */
+export interface CheckinListRow {
+  userId: string;
+  id: number;
+  name: string;
+  description: string;
+  /** Pass type names as in a badge's `t`; empty = every pass type. */
+  passTypes: string[];
+  checkedIn: number;
+  duplicates: number;
+  fetchedAt: string;
+}
+
+/**
+ * One check-in of a list: made on this device (`id` = its outbox op's id, the nonce) or downloaded
+ * from the server's events (any device). Both meet by id, so the server's copy of a check-in made
+ * here completes the device's row instead of adding a second one.
+ */
+export interface CheckinRow {
+  userId: string;
+  id: string;
+  listId: number;
+  /** The badge's barcode id (`pid`). */
+  barcodeId: string;
+  /** Known once the server's events include the check-in (a pass keeps its id across new barcodes). */
+  passId: string | null;
+  holderName: string;
+  company: string;
+  passType: string;
+  deviceId: string;
+  scannedAt: string;
+  /** When the server received it; null until its events include it. */
+  receivedAt: string | null;
+  /** The first check-in of the same pass on the list, as the server decided; null for the first. */
+  duplicateOf: string | null;
+  /** Why the server refused it; kept here so the reason stays after its outbox row is dismissed. */
+  rejectedReason: string | null;
+}
+
 /** Small per-user facts (last sync time, last seen server state...). */
 export interface MetaRow {
   userId: string;
@@ -67,6 +106,8 @@ export type AppDatabase = Dexie & {
   favourites: Table<FavouriteRow, [string, number]>;
   meta: Table<MetaRow, [string, string]>;
   leads: Table<LeadRow, [string, string]>;
+  checkinLists: Table<CheckinListRow, [string, number]>;
+  checkins: Table<CheckinRow, [string, string]>;
 };
 
 export const DATABASE_NAME = 'cloudfest';
@@ -82,6 +123,11 @@ export function openAppDatabase(name = DATABASE_NAME): AppDatabase {
   database.version(2).stores({
     leads: '[userId+personKey], userId',
   });
+  // Version 3 (issue 6): the staff pass check's lists and check-ins.
+  database.version(3).stores({
+    checkinLists: '[userId+id], userId',
+    checkins: '[userId+id], [userId+listId+barcodeId], userId',
+  });
   return database;
 }
 
@@ -90,10 +136,13 @@ export const db = openAppDatabase();
 
 /** Sign-out: the user's rows go, so the next person on this device sees nothing of them. */
 export async function deleteUserData(database: AppDatabase, userId: string): Promise<void> {
-  await database.transaction('rw', [database.outbox, database.favourites, database.meta, database.leads], async () => {
+  const tables = [database.outbox, database.favourites, database.meta, database.leads, database.checkinLists, database.checkins];
+  await database.transaction('rw', tables, async () => {
     await database.outbox.where('[userId+status]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).delete();
     await database.favourites.where('userId').equals(userId).delete();
     await database.meta.where('userId').equals(userId).delete();
     await database.leads.where('userId').equals(userId).delete();
+    await database.checkinLists.where('userId').equals(userId).delete();
+    await database.checkins.where('userId').equals(userId).delete();
   });
 }

@@ -53,6 +53,8 @@ export const userDataLoadedAtom = atom(false);
 export const isSignedInAtom = atom((get) => get(tokenAtom) !== null && get(userAtom) !== null);
 export const isVendorAtom = atom((get) => isVendor(get(userAtom)));
 export const isLeadScannerAtom = atom((get) => isLeadScanner(get(userAtom)));
+/** ARCHITECTURE §10: the `staff` scope checks passes (/check-in). */
+export const isStaffAtom = atom((get) => get(userAtom)?.scope.includes('staff') ?? false);
 export const fullNameAtom = atom((get) => fullName(get(userAtom)));
 
 function resetUserAtoms(): void {

@@ -200,7 +200,7 @@ describe('draining', () => {
       id: crypto.randomUUID(),
       userId: USER_A,
       // A newer tab's kind.
-      kind: 'checkin' as 'favourite',
+      kind: 'badge-print' as 'favourite',
       payload: { passId: 'x' },
       createdAt: '2026-03-24T08:00:00.000Z',
       status: 'pending',

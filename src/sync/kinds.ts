@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { OutboxKind } from '../lib/db.ts';
 import { type FavouriteOp, favouriteOpSchema } from '../shared/contracts/agenda.ts';
+import { type CheckinOp, checkinOpSchema } from '../shared/contracts/checkin.ts';
 import { type LeadOp, leadOpSchema } from '../shared/contracts/leads.ts';
 
 /*
@@ -13,6 +14,7 @@ import { type LeadOp, leadOpSchema } from '../shared/contracts/leads.ts';
 export interface OutboxOps {
   favourite: FavouriteOp;
   lead: LeadOp;
+  checkin: CheckinOp;
 }
 
 /** What a caller enqueues: the op without id and createdAt (the outbox adds those). */
@@ -43,6 +45,12 @@ export const SYNC_KINDS: SyncKinds = {
     opSchema: leadOpSchema,
     toBody: (ops) => ({ ops }),
     label: 'Lead',
+  },
+  checkin: {
+    endpoint: '/api/checkin',
+    opSchema: checkinOpSchema,
+    toBody: (ops) => ({ ops }),
+    label: 'Pass check-in',
   },
 };
 

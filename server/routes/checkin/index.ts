@@ -2,6 +2,7 @@ import { and, asc, count, countDistinct, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CHECKIN_EVENTS_LIMIT,
   type CheckinEvents,
   type CheckinList,
   checkinEventsSchema,
@@ -16,8 +17,6 @@ import { authOf } from '../../types.ts';
 import { requireStaff } from '../lead/access.ts';
 import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
 
-/** Events per answer; a device asks again with the answer's `until` for more. */
-const EVENTS_LIMIT = 1000;
 /**
  * `since` is moved back this much: an upload that started before the last poll may commit after it
  * with an earlier received time. Events are merged by id on the device, so overlap is harmless.
@@ -112,7 +111,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         .innerJoin(users, eq(users.id, passes.userId))
         .where(since ? and(eq(checkins.listId, id), gte(checkins.receivedAt, since)) : eq(checkins.listId, id))
         .orderBy(asc(checkins.receivedAt), asc(checkins.scannedAt), asc(checkins.id))
-        .limit(EVENTS_LIMIT);
+        .limit(CHECKIN_EVENTS_LIMIT);
       const last = rows.at(-1);
       return {
         events: rows.map(({ firstName, lastName, scannedAt, receivedAt, ...row }) => ({

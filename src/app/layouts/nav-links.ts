@@ -4,6 +4,9 @@ import type { TabItem } from '../../components/ui/tab-bar.tsx';
 /** The lead scanner opens on the contacts page's scan tab (SPEC §2). */
 export const LEAD_SCANNER_LINK = '/contacts?currentTab=scan';
 
+/** The staff pass check (issue 6), in the menu for staff only. */
+export const PASS_CHECK_LINK = '/check-in';
+
 /** SPEC §2 tab bar: Home, Pass, Accommodation, and Lead Scanner for lead scanners only. */
 export function mainTabs(isLeadScanner: boolean): TabItem[] {
   const tabs: TabItem[] = [

@@ -50,6 +50,9 @@ export const checkinEventSchema = z.object({
 });
 export type CheckinEvent = z.infer<typeof checkinEventSchema>;
 
+/** At most this many events per answer; a device asks again from `until` while answers are full. */
+export const CHECKIN_EVENTS_LIMIT = 1000;
+
 /** Events received since `since` (inclusive, with a few seconds of overlap); send `until` back as the next `since`. */
 export const checkinEventsSchema = z.object({ events: z.array(checkinEventSchema), until: z.string() });
 export type CheckinEvents = z.infer<typeof checkinEventsSchema>;

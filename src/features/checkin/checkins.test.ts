@@ -1,0 +1,273 @@
+import 'fake-indexeddb/auto';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
+import { type AppDatabase, type CheckinListRow, deleteUserData, openAppDatabase } from '../../lib/db.ts';
+import type { CheckinEvent, CheckinEvents, CheckinList } from '../../shared/contracts/checkin.ts';
+import { bytesToBase64url, encodePayload, type PassPayload } from '../../shared/pass-token.ts';
+import { readOp, SYNC_KINDS } from '../../sync/kinds.ts';
+import { pendingChangesCount } from '../../sync/outbox.ts';
+import { cachedCheckins, checkIn, mergeEvents, readCheckinRows, recordRejections, REFUSED_CHECKIN } from './checkins.ts';
+import { cachedLists, chosenListId, deviceIdOf, type KeyValueStore, readListRows, rememberListId, storeLists } from './lists.ts';
+import { eventsCursorKey, pullEvents, refreshCheckins } from './refresh.ts';
+
+const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+const TRUST = { keys: { k1: publicKey.export({ format: 'jwk' }).x as string }, revoked: new Set(['badge-revoked']) };
+const DURING = Date.parse('2026-03-25T10:00:00Z');
+const USER = 'user-staff';
+const HERE = 'device-here-0001';
+
+function badge(overrides: Partial<PassPayload> = {}): string {
+  const encoded = encodePayload({
+    v: 1,
+    kid: 'k1',
+    pid: 'badge-ada',
+    n: 'Ada Lovelace',
+    c: 'Analytical Engines Ltd',
+    t: 'Standard Pass',
+    vf: Date.parse('2026-03-23T00:00:00Z') / 1000,
+    vt: Date.parse('2026-03-27T00:00:00Z') / 1000,
+    ...overrides,
+  });
+  return `${encoded}.${bytesToBase64url(sign(null, Buffer.from(encoded), privateKey))}`;
+}
+
+const MAIN: CheckinListRow = {
+  userId: USER,
+  id: 1,
+  name: 'Main entrance',
+  description: 'Every pass.',
+  passTypes: [],
+  checkedIn: 0,
+  duplicates: 0,
+  fetchedAt: '2026-03-25T09:00:00.000Z',
+};
+const LOUNGE: CheckinListRow = { ...MAIN, id: 2, name: 'Premium lounge', passTypes: ['Premium Pass'] };
+
+function event(id: string, overrides: Partial<CheckinEvent> = {}): CheckinEvent {
+  return {
+    id,
+    listId: 1,
+    barcodeId: 'badge-ada',
+    passId: 'pass-ada',
+    holderName: 'Ada Lovelace',
+    company: 'Analytical Engines Ltd',
+    passType: 'Standard Pass',
+    deviceId: 'device-other-0002',
+    scannedAt: '2026-03-25T09:58:00.000Z',
+    receivedAt: '2026-03-25T09:59:00.000Z',
+    duplicateOf: null,
+    ...overrides,
+  };
+}
+
+let database: AppDatabase;
+let count = 0;
+beforeEach(() => {
+  database = openAppDatabase(`checkin-test-${++count}`);
+});
+afterEach(async () => {
+  await database.delete();
+});
+
+const place = (list = MAIN, deviceId = HERE) => ({ database, userId: USER, deviceId, list });
+
+describe('checkIn', () => {
+  it('stores a valid check-in and its outbox op in one go: the op id is the nonce and the row id', async () => {
+    const token = badge();
+    const verdict = await checkIn(place(), `  ${token}\n`, TRUST, DURING);
+    expect(verdict).toMatchObject({ kind: 'valid', person: { name: 'Ada Lovelace', personKey: 'badge-ada' } });
+    const [op] = await database.outbox.toArray();
+    expect(op).toMatchObject({ kind: 'checkin', userId: USER, status: 'pending', payload: { listId: 1, token, deviceId: HERE } });
+    expect('op' in readOp(SYNC_KINDS.checkin, op ?? { id: '', createdAt: '', payload: null })).toBe(true);
+    expect(await cachedCheckins(database, USER)).toEqual([
+      {
+        userId: USER,
+        id: op?.id,
+        listId: 1,
+        barcodeId: 'badge-ada',
+        passId: null,
+        holderName: 'Ada Lovelace',
+        company: 'Analytical Engines Ltd',
+        passType: 'Standard Pass',
+        deviceId: HERE,
+        scannedAt: op?.createdAt,
+        receivedAt: null,
+        duplicateOf: null,
+        rejectedReason: null,
+      },
+    ]);
+    // Logout asks first: check-ins waiting to sync count as unsynced changes.
+    expect(await pendingChangesCount(USER, database)).toBe(1);
+  });
+
+  it('stores nothing for a second scan on this device, a forged, a revoked or a not-admitted badge', async () => {
+    const token = badge();
+    await checkIn(place(), token, TRUST, DURING);
+    expect(await checkIn(place(), token, TRUST, DURING + 60_000)).toMatchObject({
+      kind: 'already-checked-in',
+      onThisDevice: true,
+    });
+    const [payload = ''] = token.split('.');
+    const renamed = encodePayload({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), n: 'Eve Forger' });
+    expect(await checkIn(place(), `${renamed}.${token.split('.')[1]}`, TRUST, DURING)).toMatchObject({ kind: 'forged' });
+    expect(await checkIn(place(), badge({ pid: 'badge-revoked', n: 'Rex' }), TRUST, DURING)).toMatchObject({
+      kind: 'revoked',
+      holder: { name: 'Rex' },
+    });
+    expect(await checkIn(place(LOUNGE), token, TRUST, DURING)).toMatchObject({ kind: 'not-admitted' });
+    expect(await database.outbox.count()).toBe(1);
+    expect(await database.checkins.count()).toBe(1);
+  });
+
+  it('checks the same pass in on another list, and after another device’s known check-in says so', async () => {
+    const token = badge({ t: 'Premium Pass' });
+    expect((await checkIn(place(), token, TRUST, DURING)).kind).toBe('valid');
+    expect((await checkIn(place(LOUNGE), token, TRUST, DURING)).kind).toBe('valid');
+    await mergeEvents(database, USER, [event('remote', { listId: 1, barcodeId: 'badge-bob' })]);
+    expect(await checkIn(place(), badge({ pid: 'badge-bob' }), TRUST, DURING)).toMatchObject({
+      kind: 'already-checked-in',
+      onThisDevice: false,
+      scannedAt: '2026-03-25T09:58:00.000Z',
+    });
+  });
+
+  it('keeps two concurrent scans of one pass from storing it twice', async () => {
+    const token = badge();
+    const verdicts = await Promise.all([checkIn(place(), token, TRUST, DURING), checkIn(place(), token, TRUST, DURING)]);
+    expect(verdicts.map((verdict) => verdict.kind).sort()).toEqual(['already-checked-in', 'valid']);
+    expect(await database.outbox.count()).toBe(1);
+  });
+});
+
+describe('server events and refusals', () => {
+  it('merges events by id: this device’s check-in is completed, others are added', async () => {
+    await checkIn(place(), badge(), TRUST, DURING);
+    const [mine] = await cachedCheckins(database, USER);
+    const ownEvent = event(mine?.id ?? '', {
+      deviceId: HERE,
+      scannedAt: mine?.scannedAt,
+      receivedAt: '2026-03-25T10:01:00.000Z',
+    });
+    const otherEvent = event(crypto.randomUUID(), { duplicateOf: mine?.id ?? null });
+    await mergeEvents(database, USER, [ownEvent, otherEvent]);
+    await mergeEvents(database, USER, [ownEvent]);
+    const rows = await cachedCheckins(database, USER);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.id === mine?.id)).toMatchObject({ passId: 'pass-ada', receivedAt: '2026-03-25T10:01:00.000Z' });
+    expect(rows.find((row) => row.id === otherEvent.id)).toMatchObject({ deviceId: 'device-other-0002', duplicateOf: mine?.id });
+  });
+
+  it('copies an op’s refusal onto its check-in, so it stays after the op is dismissed', async () => {
+    await checkIn(place(), badge(), TRUST, DURING);
+    const [op] = await database.outbox.toArray();
+    if (!op) throw new Error('no op');
+    await database.outbox.update(op.id, { status: 'rejected', lastError: 'This badge has been revoked.' });
+    await recordRejections(database, USER, await database.outbox.toArray());
+    await database.outbox.delete(op.id);
+    expect((await cachedCheckins(database, USER))[0]?.rejectedReason).toBe('This badge has been revoked.');
+    await recordRejections(database, USER, [{ ...op, status: 'rejected', lastError: null }]);
+    expect((await cachedCheckins(database, USER))[0]?.rejectedReason).toBe(REFUSED_CHECKIN);
+  });
+
+  it('skips rows it cannot read', () => {
+    expect(readCheckinRows([{ id: 'x' }, null, 'text'])).toEqual([]);
+    expect(readListRows([{ ...MAIN, checkedIn: 'many' }, MAIN, { ...LOUNGE }].reverse())).toEqual([MAIN, LOUNGE]);
+  });
+});
+
+describe('downloads', () => {
+  const lists: CheckinList[] = [
+    { id: 1, name: 'Main entrance', description: 'Every pass.', passTypes: [], checkedIn: 3, duplicates: 1 },
+    { id: 2, name: 'Premium lounge', description: 'Premium.', passTypes: ['Premium Pass'], checkedIn: 0, duplicates: 0 },
+  ];
+
+  it('replaces the cached lists and pulls the chosen list’s events from the stored cursor, page by page', async () => {
+    await storeLists(database, USER, [{ ...lists[0], id: 9, name: 'Gone' } as CheckinList]);
+    const asked: (string | undefined)[] = [];
+    const order: string[] = [];
+    const pages: CheckinEvents[] = [
+      { events: Array.from({ length: 1000 }, () => event(crypto.randomUUID())), until: '2026-03-25T10:00:00.000Z' },
+      { events: [event('last')], until: '2026-03-25T10:05:00.000Z' },
+      { events: [], until: '2026-03-25T10:05:00.000Z' },
+    ];
+    const fetchers = {
+      lists: async () => {
+        order.push('lists');
+        return lists;
+      },
+      events: async (listId: number, since: string | undefined) => {
+        order.push(`events ${listId}`);
+        if (listId === 9) throw new ApiError(404, null);
+        asked.push(since);
+        return pages.shift() ?? { events: [], until: since ?? '' };
+      },
+    };
+    // A list the device does not know yet: its events once the lists are there.
+    await refreshCheckins(database, USER, 1, fetchers);
+    expect(order).toEqual(['lists', 'events 1', 'events 1']);
+    expect((await cachedLists(database, USER)).map((list) => list.name)).toEqual(['Main entrance', 'Premium lounge']);
+    expect(asked).toEqual([undefined, '2026-03-25T10:00:00.000Z']);
+    expect(await database.checkins.count()).toBe(1001);
+    expect((await database.meta.get([USER, eventsCursorKey(1)]))?.value).toBe('2026-03-25T10:05:00.000Z');
+
+    // A known list: events first, so the counts fetched after them include every merged event.
+    order.length = 0;
+    await refreshCheckins(database, USER, 1, fetchers);
+    expect(order).toEqual(['events 1', 'lists']);
+    expect(asked.at(-1)).toBe('2026-03-25T10:05:00.000Z');
+    await pullEvents(database, USER, 1, fetchers.events);
+    expect(asked).toHaveLength(4);
+  });
+
+  it('drops a list the server no longer has (404 for its events) and still updates the others', async () => {
+    await storeLists(database, USER, [{ ...lists[0], id: 9, name: 'Gone' } as CheckinList]);
+    const fetchers = {
+      lists: async () => lists,
+      events: async (): Promise<CheckinEvents> => {
+        throw new ApiError(404, null);
+      },
+    };
+    await refreshCheckins(database, USER, 9, fetchers);
+    expect((await cachedLists(database, USER)).map((list) => list.id)).toEqual([1, 2]);
+    const refused = { ...fetchers, events: async (): Promise<CheckinEvents> => Promise.reject(new ApiError(403, null)) };
+    await expect(refreshCheckins(database, USER, 1, refused)).rejects.toThrow(ApiError);
+  });
+
+  it('leaves nothing of the user after a logout', async () => {
+    await storeLists(database, USER, lists);
+    await checkIn(place(), badge(), TRUST, DURING);
+    await storeLists(database, 'someone-else', lists);
+    await deleteUserData(database, USER);
+    expect(await database.checkins.count()).toBe(0);
+    expect(await cachedLists(database, USER)).toEqual([]);
+    expect(await cachedLists(database, 'someone-else')).toHaveLength(2);
+  });
+});
+
+describe('device id and chosen list', () => {
+  const memory = (): KeyValueStore & { values: Map<string, string> } => {
+    const values = new Map<string, string>();
+    return { values, getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
+  };
+
+  it('creates the device id once and keeps it; replaces an unreadable one', () => {
+    const storage = memory();
+    const id = deviceIdOf(storage);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(deviceIdOf(storage)).toBe(id);
+    storage.values.set('checkin-device-id', '<script>');
+    expect(deviceIdOf(storage)).not.toBe('<script>');
+    // Without storage: one id for the page.
+    expect(deviceIdOf(null)).toBe(deviceIdOf(null));
+  });
+
+  it('remembers the chosen list as a positive id', () => {
+    const storage = memory();
+    expect(chosenListId(storage)).toBeNull();
+    rememberListId(3, storage);
+    expect(chosenListId(storage)).toBe(3);
+    storage.values.set('checkin-list', '-1');
+    expect(chosenListId(storage)).toBeNull();
+  });
+});
