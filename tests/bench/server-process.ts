@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 
 export interface ServerProcess {
   url: string;
@@ -6,10 +7,15 @@ export interface ServerProcess {
   /** Milliseconds from spawn to the first answer of /api/health. */
   startMs: number;
   stop(): Promise<void>;
+  /** SIGKILL: no graceful close, as a crash or a pulled plug would end it. */
+  kill(): Promise<void>;
 }
 
-/** Starts the server bundle as `npm start` does (after its build step) and waits for its first answer. */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/**
+ * Starts the server bundle as `npm start` does (after its build step) and waits for its first
+ * answer. Benchmarks use it, and end-to-end tests that must kill and restart a server of their own.
+ */
+export async function startServer(env: Record<string, string>, port: number, timeoutMs = 120_000): Promise<ServerProcess> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
@@ -18,6 +24,10 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (performance.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs} ms`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -27,14 +37,11 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     await new Promise((r) => setTimeout(r, 10));
   }
   const startMs = performance.now() - started;
-  return {
-    url,
-    child,
-    startMs,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill(signal);
+    await exited;
   };
+  return { url, child, startMs, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
