@@ -15,9 +15,10 @@ import { badgeY4m, fakeCameraArgs } from './fake-camera.ts';
 
 /*
  * The shared scanning module (src/lib/scanner) in Chromium on the real app's origin, with its CSP.
- * No page of the app uses it yet, so it is bundled with esbuild (tests/bench/scanner-decode.ts) and
- * evaluated in the sign-in page; its zxing .wasm comes from the app's origin (the build's hashed
- * asset once a page imports the scanner, a test route answered from node_modules until then).
+ * The module alone (detector, picture upload, camera helpers), bundled with esbuild
+ * (tests/bench/scanner-decode.ts) and evaluated in the sign-in page with the build's hashed zxing
+ * .wasm. The scanner inside the app's own build (/contacts) is tested through the camera in
+ * lead-sync.spec.ts: only that catches what the app's bundler does to the decoder.
  */
 
 type ScannerWindow = { __scanner: ScannerBundle };
