@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useBadgeTrust } from '../../lib/badges/use-badge-trust.ts';
 import { db } from '../../lib/db.ts';
+import { serialize } from '../../lib/scanner/serial.ts';
 import { userAtom } from '../../lib/session.ts';
 import { StorageFullError } from '../../lib/storage.ts';
 import { checkIn } from './checkins.ts';
@@ -50,8 +51,6 @@ function CheckinMode({ userId }: { userId: string }) {
   const refresh = useCheckinRefresh(userId, chosen);
   const list = lists?.find((candidate) => candidate.id === chosen) ?? null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // Codes arrive from camera callbacks: one at a time, so a burst never writes twice concurrently.
-  const busy = useRef(false);
   const scans = useRef(0);
 
   const listRows = useMemo(() => (list ? rows.filter((row) => row.listId === list.id) : []), [rows, list]);
@@ -69,21 +68,20 @@ function CheckinMode({ userId }: { userId: string }) {
     setOutcome(null);
   };
 
-  const onScan = useCallback(
-    async (code: string) => {
-      if (!trust || !list || busy.current) return;
-      busy.current = true;
-      scans.current += 1;
-      const scan = scans.current;
-      try {
-        const verdict = await checkIn({ database: db, userId, deviceId, list }, code, trust);
-        setOutcome({ scan, verdict });
-      } catch (error) {
-        setOutcome({ scan, error: error instanceof StorageFullError ? error.message : CHECKIN_MESSAGES.saveFailed });
-      } finally {
-        busy.current = false;
-      }
-    },
+  // Codes arrive in bursts (camera callbacks, a keyboard wedge): each waits its turn, none is dropped.
+  const onScan = useMemo(
+    () =>
+      serialize(async (code: string) => {
+        if (!trust || !list) return;
+        scans.current += 1;
+        const scan = scans.current;
+        try {
+          const verdict = await checkIn({ database: db, userId, deviceId, list }, code, trust);
+          setOutcome({ scan, verdict });
+        } catch (error) {
+          setOutcome({ scan, error: error instanceof StorageFullError ? error.message : CHECKIN_MESSAGES.saveFailed });
+        }
+      }),
     [trust, list, userId, deviceId],
   );
 

@@ -9,3 +9,4 @@ export * from './image-file.ts';
 export * from './manual-entry.ts';
 export * from './region.ts';
 export * from './scan-loop.ts';
+export * from './serial.ts';
