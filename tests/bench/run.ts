@@ -13,6 +13,7 @@ import { benchOfflinePass } from './offline-pass.ts';
 import { benchPassPage } from './pass-page.ts';
 import { benchScannerDecode } from './scanner-decode.ts';
 import { writeResults } from './report.ts';
+import { benchScanToList, SCAN_BENCH_ATTENDEES } from './scan-to-list.ts';
 import { startServer } from './server-process.ts';
 import { benchStartup } from './startup.ts';
 import { benchThroughput } from './throughput.ts';
@@ -23,13 +24,23 @@ await bundleServerIfNeeded();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-app-'));
 // The page benches sign in and load pages many times from one address: rate limits are not what they measure.
-const server = await startServer({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_MAX: '1000000' }, 4390);
+// The scan-to-list bench scans more distinct badges than the 40 generic attendees have.
+const server = await startServer(
+  {
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    RATE_LIMIT_MAX: '1000000',
+    DEMO_ATTENDEES: String(SCAN_BENCH_ATTENDEES),
+  },
+  4390,
+);
 try {
   await benchBundle(server.url);
   await benchPassPage(server.url);
   await benchAgenda(server.url);
   await benchOfflinePass(server.url);
   await benchScannerDecode(server.url);
+  await benchScanToList(server.url);
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { LeadOp } from '../../../src/shared/contracts/leads.ts';
+import { type LeadOp, OWN_BADGE } from '../../../src/shared/contracts/leads.ts';
+import { decodePassToken } from '../../../src/shared/pass-token.ts';
 import type { Db } from '../../db/client.ts';
-import { leads } from '../../db/schema/index.ts';
-import type { BadgeVerifier } from '../../services/badges.ts';
+import { leads, passBarcodes, passes } from '../../db/schema/index.ts';
+import { BADGE_REVOKED, type BadgeVerdict, type BadgeVerifier } from '../../services/badges.ts';
 import type { OpOutcome } from '../../services/client-ops.ts';
 import { changeTime } from '../agenda/favourites.ts';
 
 export const LEAD_OP_KIND = 'lead';
-export const OWN_BADGE = 'You cannot scan your own badge.';
 
 /** An op with any edit field is an edit; one with only the token is a scan. */
 export const isEdit = (op: LeadOp) =>
@@ -43,9 +43,58 @@ function applyEdit(state: LeadState, op: LeadOp) {
 }
 
 /**
+ * A later op for a lead that exists (stored, or created earlier in this upload): a scan counts one
+ * more scan, an edit applies last-writer-wins by its time.
+ */
+function updateLead(state: LeadState, op: LeadOp, at: Date) {
+  state.dirty = true;
+  // A device that scanned earlier but synced later moves the first scan back.
+  if (at < state.createdAt) state.createdAt = at;
+  if (!isEdit(op)) state.scanCount += 1;
+  // Equal times: the change that reached the server later wins.
+  else if (at.getTime() >= state.changedAt.getTime()) {
+    applyEdit(state, op);
+    state.changedAt = at;
+  }
+}
+
+/**
+ * Who the revoked badges of edit ops name: token → user id. Their signatures were verified (a
+ * revoked verdict comes only after a good signature), so their barcode ids are genuine.
+ */
+async function holdersOfRevokedEdits(
+  tx: Db,
+  ops: readonly LeadOp[],
+  verdicts: ReadonlyMap<string, BadgeVerdict>,
+): Promise<Map<string, string>> {
+  const barcodeOf = new Map<string, string>();
+  for (const op of ops) {
+    const verdict = verdicts.get(op.token);
+    if (isEdit(op) && verdict && !verdict.ok && verdict.reason === BADGE_REVOKED)
+      barcodeOf.set(op.token, decodePassToken(op.token).payload.pid.toLowerCase());
+  }
+  if (barcodeOf.size === 0) return new Map();
+  const rows = await tx
+    .select({ barcodeId: passBarcodes.id, userId: passes.userId })
+    .from(passBarcodes)
+    .innerJoin(passes, eq(passes.id, passBarcodes.passId))
+    .where(inArray(passBarcodes.id, [...new Set(barcodeOf.values())]));
+  const userOf = new Map(rows.map((row) => [row.barcodeId, row.userId]));
+  const holders = new Map<string, string>();
+  for (const [token, barcodeId] of barcodeOf) {
+    const userId = userOf.get(barcodeId);
+    if (userId) holders.set(token, userId);
+  }
+  return holders;
+}
+
+/**
  * Applies new lead ops of one scanner inside the upload's transaction, in upload order.
  * - Each distinct badge token is verified once (signature, then barcode and pass state); a forged,
- *   unknown or revoked badge, or the scanner's own, is rejected and never creates a lead.
+ *   unknown or revoked badge, or the scanner's own, is rejected and never creates a lead. The one
+ *   exception: an edit of a lead that already exists applies even when its badge has since been
+ *   revoked (an upgrade, a cancelled pass): the signature still proves who it is, and the notes on
+ *   a person the scanner met stay the scanner's to keep. A scan with a revoked badge stays rejected.
  * - The first op for a person creates their lead (createdAt = the op's time); every later one
  *   updates it: a scan counts one more scan, an edit's fields apply last-writer-wins by the op's
  *   time (device clocks more than a day ahead count as now). `changedAt` is the time of the newest
@@ -53,7 +102,7 @@ function applyEdit(state: LeadState, op: LeadOp) {
  *   device lose; an older edit is recorded (`updated`) but the newer fields stay.
  * Uploads of the same scanner are serialised by a transaction-scoped advisory lock, so the
  * read-compute-write below cannot interleave with another device's upload. Statements per batch:
- * one barcode query, the lock, one read, one upsert.
+ * one barcode query (two with edits on revoked badges), the lock, one read, one upsert.
  */
 export async function applyLeadOps(
   tx: Db,
@@ -67,9 +116,10 @@ export async function applyLeadOps(
     tx,
     ops.map((op) => op.token),
   );
+  const revokedHolders = await holdersOfRevokedEdits(tx, ops, verdicts);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`leads:${scannerId}`}, 0))`);
 
-  const scanned = new Set<string>();
+  const scanned = new Set<string>(revokedHolders.values());
   for (const verdict of verdicts.values())
     if (verdict.ok && verdict.holder.userId !== scannerId) scanned.add(verdict.holder.userId);
   const states = new Map<string, LeadState>();
@@ -84,7 +134,13 @@ export async function applyLeadOps(
   for (const op of ops) {
     const verdict = verdicts.get(op.token);
     if (!verdict?.ok) {
-      outcomes.set(op.id, { result: 'rejected', reason: verdict?.reason ?? 'This badge could not be checked.' });
+      const holderId = isEdit(op) ? revokedHolders.get(op.token) : undefined;
+      const existing = holderId === undefined ? undefined : states.get(holderId);
+      if (existing) {
+        // The stored barcode stays: a revoked one never replaces it.
+        updateLead(existing, op, changeTime(op.createdAt, now));
+        outcomes.set(op.id, { result: 'updated' });
+      } else outcomes.set(op.id, { result: 'rejected', reason: verdict?.reason ?? 'This badge could not be checked.' });
       continue;
     }
     const { holder } = verdict;
@@ -112,16 +168,8 @@ export async function applyLeadOps(
       outcomes.set(op.id, { result: 'created' });
       continue;
     }
-    state.dirty = true;
     state.barcodeId = holder.barcodeId;
-    // A device that scanned earlier but synced later moves the first scan back.
-    if (at < state.createdAt) state.createdAt = at;
-    if (!isEdit(op)) state.scanCount += 1;
-    // Equal times: the change that reached the server later wins.
-    else if (at.getTime() >= state.changedAt.getTime()) {
-      applyEdit(state, op);
-      state.changedAt = at;
-    }
+    updateLead(state, op, at);
     outcomes.set(op.id, { result: 'updated' });
   }
 

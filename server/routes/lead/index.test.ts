@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Lead, LeadOp } from '../../../src/shared/contracts/leads.ts';
+import { type Lead, type LeadOp, OWN_BADGE } from '../../../src/shared/contracts/leads.ts';
 import type { SyncResponse } from '../../../src/shared/contracts/sync.ts';
+import { decodePassToken, verifyPassToken } from '../../../src/shared/pass-token.ts';
 import { leads, passes, users } from '../../db/schema/index.ts';
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { BADGE_MALFORMED, BADGE_NOT_GENUINE, BADGE_REVOKED, BADGE_UNKNOWN } from '../../services/badges.ts';
@@ -11,7 +12,6 @@ import { createPassSigner } from '../../services/pass-signing.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { signedInUser } from '../payment/sandbox-testing.ts';
 import { NOT_LEAD_SCANNER } from './access.ts';
-import { OWN_BADGE } from './apply.ts';
 import { badgeBook, badgeOf, badgeTestConfig, type TestApp, withBadSignature, withChangedPayload } from './testing.ts';
 
 let t: TestApp;
@@ -243,7 +243,97 @@ describe('POST /api/lead: badges that are refused', () => {
   });
 });
 
+describe('POST /api/lead: edits with a badge revoked since the scan', () => {
+  async function revoke(userId: string) {
+    const [pass] = await t.database.db.select().from(passes).where(eq(passes.userId, userId));
+    await revokeCurrentBarcode(t.database.db, pass?.id ?? '', 'upgraded');
+  }
+
+  it('applies an edit of an existing lead although its barcode was revoked, never a scan or a new lead', async () => {
+    const scanner = await newScanner();
+    const met = await signedInUser(t.database.db);
+    const token = await badgeOf(t, met.headers);
+    expect((await upload(scanner.headers, [scan(token, at(0))]))[0]?.status).toBe('created');
+    await revoke(met.user.id);
+
+    const edit = scan(token, at(5), { notes: 'Call after the upgrade', rating: 3, tags: ['hot'] });
+    const rescan = scan(token, at(6));
+    expect(await upload(scanner.headers, [edit, rescan])).toEqual([
+      { id: edit.id, status: 'updated' },
+      expect.objectContaining({ id: rescan.id, status: 'rejected', reason: BADGE_REVOKED }),
+    ]);
+    const row = await leadRow(scanner.user.id, met.user.id);
+    expect(row).toMatchObject({ notes: 'Call after the upgrade', rating: 3, tags: ['hot'], scanCount: 1 });
+    expect(row?.barcodeId).toBe(decodePassToken(token).payload.pid);
+    expect(row?.changedAt.toISOString()).toBe(at(5));
+
+    // A scanner who never had a lead for this person gets nothing from the revoked badge, edit or not.
+    const other = await newScanner();
+    const results = await upload(other.headers, [scan(token, at(7), { notes: 'new lead?' }), scan(token, at(8))]);
+    expect(results.map((r) => [r.status, r.reason])).toEqual([
+      ['rejected', BADGE_REVOKED],
+      ['rejected', BADGE_REVOKED],
+    ]);
+    expect(await leadRow(other.user.id, met.user.id)).toBeUndefined();
+  });
+
+  it('also applies it to a lead the same upload created with the new barcode; forged edits stay rejected', async () => {
+    const scanner = await newScanner();
+    const met = await signedInUser(t.database.db);
+    const oldToken = await badgeOf(t, met.headers);
+    await revoke(met.user.id);
+    const newToken = await badgeOf(t, met.headers);
+    const forged = withChangedPayload(oldToken, { n: 'Someone Else' });
+    const ops = [
+      scan(newToken, at(0)),
+      scan(oldToken, at(1), { answers: [{ question: 'Decision maker?', answer: 'Yes' }] }),
+      scan(forged, at(2), { notes: 'forged' }),
+    ];
+    expect((await upload(scanner.headers, ops)).map((r) => r.status)).toEqual(['created', 'updated', 'rejected']);
+    const row = await leadRow(scanner.user.id, met.user.id);
+    expect(row).toMatchObject({ answers: { 'Decision maker?': 'Yes' }, notes: '' });
+    // The barcode scanned last stays the current one.
+    expect(row?.barcodeId).toBe(decodePassToken(newToken).payload.pid);
+  });
+});
+
 describe('GET /api/lead', () => {
+  it("gives each active lead its barcode id and a token signed now with the person's current name, company and pass type", async () => {
+    const scanner = await newScanner();
+    const met = await signedInUser(t.database.db);
+    const scanned = await badgeOf(t, met.headers);
+    await upload(scanner.headers, [scan(scanned, at(0))]);
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Renamed', lastName: 'Person', company: 'New Company GmbH' })
+      .where(eq(users.id, met.user.id));
+
+    const [lead] = await list(scanner.headers, true);
+    const barcodeId = decodePassToken(scanned).payload.pid;
+    expect(lead?.badgeId).toBe(barcodeId);
+    const keysRes = await t.app.inject({ method: 'GET', url: '/api/pass/keys' });
+    const keys = Object.fromEntries(
+      (keysRes.json() as { keys: { kid: string; publicKey: string }[] }).keys.map((key) => [key.kid, key.publicKey]),
+    );
+    const { payload } = decodePassToken(lead?.token ?? '');
+    const verdict = await verifyPassToken(lead?.token ?? '', keys, (payload.vf + 3600) * 1000);
+    expect(verdict.valid).toBe(true);
+    expect(payload).toMatchObject({ pid: barcodeId, n: 'Renamed Person', c: 'New Company GmbH', t: 'Standard Pass' });
+
+    // That token edits the lead from any device, also once the barcode is revoked.
+    const [pass] = await t.database.db.select().from(passes).where(eq(passes.userId, met.user.id));
+    await revokeCurrentBarcode(t.database.db, pass?.id ?? '', 'upgraded');
+    const edit = scan(lead?.token ?? '', at(9), { notes: 'edited on the tablet' });
+    expect(await upload(scanner.headers, [edit])).toEqual([{ id: edit.id, status: 'updated' }]);
+    const [after] = await list(scanner.headers, true);
+    expect(after).toMatchObject({ notes: 'edited on the tablet', badgeId: barcodeId });
+
+    // The people who scanned me never see tokens or barcode ids.
+    const passive = await list(met.headers, false);
+    expect(passive[0]).not.toHaveProperty('token');
+    expect(passive[0]).not.toHaveProperty('badgeId');
+  });
+
   it('lists my leads (active) and the people who scanned me (passive), newest first', async () => {
     const active = await list(vendor, true);
     expect(active.length).toBeGreaterThanOrEqual(5);
@@ -257,6 +347,9 @@ describe('GET /api/lead', () => {
     });
     expect(lena?.answers).toEqual(expect.arrayContaining([{ question: 'Decision maker?', answer: 'Yes' }]));
     expect(lena?.activeUser).toBeUndefined();
+    // The seeded lead names the barcode attendee@'s app shows.
+    expect(lena?.badgeId).toBe(decodePassToken((await badge(demoEmail('attendee'))).token).payload.pid);
+    expect(decodePassToken(lena?.token ?? '').payload).toMatchObject({ pid: lena?.badgeId, n: 'Lena Hoffmann' });
 
     const attendee = await badge(demoEmail('attendee'));
     const passive = await list(attendee.headers, false);

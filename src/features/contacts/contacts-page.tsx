@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useBadgeTrust } from '../../lib/badges/use-badge-trust.ts';
 import { userAtom } from '../../lib/session.ts';
 import { LeadsTab } from './leads-tab.tsx';
+import { useOwnBadgeId } from './own-badge.ts';
 import { ScanTab } from './scan-tab.tsx';
 import './contacts.css';
 
@@ -12,8 +13,10 @@ export function ContactsPage() {
   const [params] = useSearchParams();
   const scanning = params.get('currentTab') === 'scan';
   const userId = useAtomValue(userAtom)?.uuid ?? null;
-  // Fetched on either tab, so keys and revocations are cached before the user walks into a hall without signal.
+  // Fetched on either tab, so keys, revocations and the own badge are cached before the user walks
+  // into a hall without signal.
   const { trust, loaded } = useBadgeTrust(userId);
+  const ownBadgeId = useOwnBadgeId(userId);
 
   return (
     <>
@@ -26,7 +29,12 @@ export function ContactsPage() {
           Scan
         </Link>
       </nav>
-      {userId && (scanning ? <ScanTab userId={userId} trust={trust} trustLoaded={loaded} /> : <LeadsTab userId={userId} />)}
+      {userId &&
+        (scanning ? (
+          <ScanTab userId={userId} trust={trust} trustLoaded={loaded} ownBadgeId={ownBadgeId} />
+        ) : (
+          <LeadsTab userId={userId} />
+        ))}
     </>
   );
 }

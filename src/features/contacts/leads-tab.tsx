@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import type { Lead } from '../../shared/contracts/leads.ts';
-import { type LeadItem, type LeadSortKey, type SortDirection, sortLeads } from './leads.ts';
+import { LeadEditor } from './lead-editor.tsx';
+import { downloadText, exportFileName, leadsCsv, leadsVcard } from './lead-export.ts';
+import { editableLead, type LeadItem, type LeadSortKey, type SortDirection, sortLeads } from './lead-list.ts';
+import { LeadMarker } from './lead-marker.tsx';
 import { useLeads } from './use-leads.ts';
 
 const SORT_LABELS: Record<LeadSortKey, string> = {
@@ -13,22 +16,41 @@ const SORT_LABELS: Record<LeadSortKey, string> = {
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-function LeadLine({ item }: { item: LeadItem }) {
+function LeadLine({ item, userId }: { item: LeadItem; userId: string }) {
+  const nameId = useId();
+  const [editing, setEditing] = useState(false);
+  const editable = editableLead(item);
   return (
-    <li className="contacts-lead" data-status={item.status}>
-      <div>
-        <p className="contacts-lead__name">
-          {item.firstName} {item.lastName}
-        </p>
-        <p className="contacts-lead__company">{item.company}</p>
-        <p className="contacts-lead__meta">{dateTime.format(new Date(item.createdAt))}</p>
+    <li className="contacts-lead contacts-lead--card" data-status={item.status}>
+      <div className="contacts-lead__summary">
+        <div className="contacts-lead__text">
+          <p className="contacts-lead__name" id={nameId}>
+            {item.firstName} {item.lastName}
+          </p>
+          <p className="contacts-lead__company">{item.company}</p>
+          <p className="contacts-lead__meta">{dateTime.format(new Date(item.createdAt))}</p>
+          {item.rating > 0 && <p className="contacts-lead__meta">Rating {item.rating}/5</p>}
+          {item.tags.length > 0 && (
+            <p className="contacts-lead__tags">
+              {item.tags.map((tag) => (
+                <span key={tag} className="badge">
+                  {tag}
+                </span>
+              ))}
+            </p>
+          )}
+          {item.notes && <p className="contacts-lead__notes">{item.notes}</p>}
+        </div>
+        <div className="contacts-lead__side">
+          <LeadMarker status={item.status} reason={item.reason} />
+          {editable && !editing && (
+            <button type="button" className="btn btn-secondary btn-sm" aria-describedby={nameId} onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+        </div>
       </div>
-      {item.status === 'pending' && <span className="contacts-lead__marker">Pending</span>}
-      {item.status === 'rejected' && (
-        <span className="contacts-lead__marker contacts-lead__marker--failed">
-          Failed: {item.reason ?? 'refused by the server'}
-        </span>
-      )}
+      {editable && editing && <LeadEditor userId={userId} lead={editable} labelledBy={nameId} onDone={() => setEditing(false)} />}
     </li>
   );
 }
@@ -49,7 +71,10 @@ function PassiveLine({ lead }: { lead: Lead }) {
   );
 }
 
-/** The leads tab: the people I scanned (device + server) with sorting, and the people who scanned me. */
+/**
+ * The leads tab: the people I scanned (device + server) with sorting, editing and exports, and the
+ * people who scanned me.
+ */
 export function LeadsTab({ userId }: { userId: string }) {
   const { items, loaded, serverFailed, passive, passiveLoaded } = useLeads(userId);
   const [sortKey, setSortKey] = useState<LeadSortKey>('createdAt');
@@ -87,13 +112,31 @@ export function LeadsTab({ userId }: { userId: string }) {
             {direction === 'asc' ? '↑ Ascending' : '↓ Descending'}
           </button>
         </div>
+        <div className="contacts-export">
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={sorted.length === 0}
+            onClick={() => downloadText(exportFileName('csv'), leadsCsv(sorted), 'text/csv;charset=utf-8')}
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={sorted.length === 0}
+            onClick={() => downloadText(exportFileName('vcf'), leadsVcard(sorted), 'text/vcard;charset=utf-8')}
+          >
+            Export vCard
+          </button>
+        </div>
         {serverFailed && <Notice tone="info">Showing the leads on this device; the server could not be reached.</Notice>}
         {loaded && sorted.length === 0 ? (
           <EmptyState title="No leads yet">Scan an attendee's badge to collect your first lead.</EmptyState>
         ) : (
           <ul className="contacts-list" aria-label="My leads">
             {sorted.map((item) => (
-              <LeadLine key={item.key} item={item} />
+              <LeadLine key={item.key} item={item} userId={userId} />
             ))}
           </ul>
         )}

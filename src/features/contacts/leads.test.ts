@@ -1,51 +1,29 @@
 import 'fake-indexeddb/auto';
-import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AppDatabase, deleteUserData, type LeadRow, type OutboxRow, openAppDatabase } from '../../lib/db.ts';
-import type { Lead } from '../../shared/contracts/leads.ts';
-import { bytesToBase64url, encodePayload, type PassPayload } from '../../shared/pass-token.ts';
 import { checkBadge } from '../../lib/badges/verify.ts';
-import { leadSyncStates, mergeLeads, saveScan, sortLeads, splitName } from './leads.ts';
+import { type AppDatabase, deleteUserData, type LeadRow, type OutboxRow, openAppDatabase } from '../../lib/db.ts';
+import { type EditableLead, leadSyncStates, saveLeadEdit, saveScan } from './leads.ts';
+import { DURING, localRow, TEST_TRUST, testBadge } from './testing.ts';
 
-const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-const rawPublic = publicKey.export({ format: 'jwk' }).x as string;
-const TRUST = { keys: { k1: rawPublic }, revoked: null };
-const DURING = Date.parse('2026-03-25T10:00:00Z');
+const ADA = 'user-scanner';
+let database: AppDatabase;
+let count = 0;
+beforeEach(() => {
+  database = openAppDatabase(`leads-test-${++count}`);
+});
+afterEach(async () => {
+  await database.delete();
+});
 
-function badge(overrides: Partial<PassPayload> = {}, key = privateKey): string {
-  const encoded = encodePayload({
-    v: 1,
-    kid: 'k1',
-    pid: 'badge-ada',
-    n: 'Ada Lovelace',
-    c: 'Analytical Engines Ltd',
-    t: 'Standard Pass',
-    vf: Date.parse('2026-03-23T00:00:00Z') / 1000,
-    vt: Date.parse('2026-03-27T00:00:00Z') / 1000,
-    ...overrides,
-  });
-  return `${encoded}.${bytesToBase64url(sign(null, Buffer.from(encoded), key))}`;
+async function scan(token: string, now: number) {
+  const verdict = await checkBadge(token, TEST_TRUST, DURING);
+  if (!verdict.ok) throw new Error('expected a valid badge');
+  return saveScan(database, ADA, verdict.person, token, now);
 }
 
 describe('saveScan', () => {
-  const ADA = 'user-scanner';
-  let database: AppDatabase;
-  let count = 0;
-  beforeEach(() => {
-    database = openAppDatabase(`leads-test-${++count}`);
-  });
-  afterEach(async () => {
-    await database.delete();
-  });
-
-  async function scan(token: string, now: number) {
-    const verdict = await checkBadge(token, TRUST, DURING);
-    if (!verdict.ok) throw new Error('expected a valid badge');
-    return saveScan(database, ADA, verdict.person, token, now);
-  }
-
   it('writes the lead and one pending op carrying the token', async () => {
-    const token = badge();
+    const token = testBadge();
     const { row, op, isNew } = await scan(token, DURING);
     expect(isNew).toBe(true);
     expect(await database.leads.get([ADA, 'badge-ada'])).toEqual(row);
@@ -56,9 +34,9 @@ describe('saveScan', () => {
   });
 
   it('updates the same person on a second scan and queues a second op, keeping notes', async () => {
-    const first = await scan(badge(), DURING);
+    const first = await scan(testBadge(), DURING);
     await database.leads.update([ADA, 'badge-ada'], { notes: 'Wants a demo' });
-    const second = await scan(badge({ n: 'Ada King' }), DURING + 60_000);
+    const second = await scan(testBadge({ n: 'Ada King' }), DURING + 60_000);
     expect(second.isNew).toBe(false);
     const rows = await database.leads.toArray();
     expect(rows).toHaveLength(1);
@@ -68,7 +46,7 @@ describe('saveScan', () => {
   });
 
   it('is deleted with the user on sign-out', async () => {
-    await scan(badge(), DURING);
+    await scan(testBadge(), DURING);
     await database.leads.put({ ...(await database.leads.toArray())[0], userId: 'someone-else' } as LeadRow);
     await deleteUserData(database, ADA);
     expect((await database.leads.toArray()).map((row) => row.userId)).toEqual(['someone-else']);
@@ -76,90 +54,109 @@ describe('saveScan', () => {
   });
 });
 
-function localRow(personKey: string, name: string, company: string, createdAt: string): LeadRow {
-  return {
-    userId: 'u',
-    personKey,
-    token: badge({ pid: personKey, n: name, c: company }),
-    name,
-    company,
-    passType: 'Standard Pass',
-    createdAt,
-    changedAt: createdAt,
-    notes: '',
-    rating: null,
-    tags: [],
-    answers: [],
-    status: 'pending',
-    reason: null,
-  };
-}
-
-function serverLead(id: string, firstName: string, lastName: string, company: string, createdAt: string): Lead {
-  return {
-    id,
-    createdAt,
-    changedAt: createdAt,
-    scanCount: 1,
-    passiveUser: { uuid: '00000000-0000-4000-8000-000000000001', firstName, lastName, company, image: null },
-  };
-}
-
-function op(row: LeadRow, status: OutboxRow['status'], createdAt: string, lastError: string | null = null): OutboxRow {
-  return { id: createdAt, userId: 'u', kind: 'lead', payload: { token: row.token }, createdAt, status, attempts: 0, lastError };
-}
-
-describe('leadSyncStates and mergeLeads', () => {
-  const ada = localRow('p-ada', 'Ada Lovelace', 'Engines', '2026-03-25T10:00:00.000Z');
-  const bob = localRow('p-bob', 'Bob Babbage', 'Mills', '2026-03-25T09:00:00.000Z');
-  const cy = localRow('p-cy', 'Cy Young', 'Ball', '2026-03-25T08:00:00.000Z');
-
-  it('takes the newest op per person', () => {
-    const states = leadSyncStates([
-      op(ada, 'rejected', '2026-03-25T10:00:00.000Z', 'revoked badge'),
-      op(ada, 'pending', '2026-03-25T10:05:00.000Z'),
-      op(bob, 'rejected', '2026-03-25T09:00:00.000Z', 'revoked badge'),
-    ]);
-    expect(states.get('p-ada')).toEqual({ status: 'pending', reason: null });
-    expect(states.get('p-bob')).toEqual({ status: 'rejected', reason: 'revoked badge' });
+describe('saveLeadEdit', () => {
+  const opened = (row: LeadRow): EditableLead => ({
+    personKey: row.personKey,
+    token: row.token,
+    name: row.name,
+    company: row.company,
+    passType: row.passType,
+    createdAt: row.createdAt,
+    notes: row.notes,
+    rating: row.rating ?? 0,
+    tags: row.tags,
+    answers: row.answers,
   });
 
-  it('shows unsent local leads over the server line, and sent ones only while the server lacks them', () => {
-    const states = leadSyncStates([op(ada, 'pending', '2026-03-25T10:00:00.000Z')]);
-    const server = [
-      serverLead('s-ada', 'Ada', 'Lovelace', 'Engines', '2026-03-24T10:00:00.000Z'),
-      serverLead('s-bob', 'Bob', 'Babbage', 'Mills', '2026-03-25T09:00:01.000Z'),
-      serverLead('s-dan', 'Dan', 'Other', 'Elsewhere', '2026-03-20T09:00:00.000Z'),
-    ];
-    const items = mergeLeads([ada, bob, cy], states, server);
-    expect(items.map((item) => [item.key, item.status])).toEqual([
-      ['local:p-ada', 'pending'],
-      ['server:s-bob', 'synced'],
-      ['server:s-dan', 'synced'],
-      ['local:p-cy', 'synced'],
-    ]);
-    expect(items[0]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+  it('writes the row with the opened fields plus the changes, and one op with only the changes', async () => {
+    const { row } = await scan(testBadge(), DURING);
+    await database.outbox.clear();
+    const lead = { ...opened(row), notes: 'from the server', tags: ['hot'] };
+    const edit = { rating: 4, answers: [{ question: 'Decision maker?', answer: 'Yes' }] };
+    const saved = await saveLeadEdit(database, ADA, lead, edit, DURING + 60_000);
+    expect(saved?.op.payload).toEqual({ token: row.token, ...edit });
+    expect(await database.outbox.toArray()).toEqual([saved?.op]);
+    expect(await database.leads.get([ADA, 'badge-ada'])).toMatchObject({
+      notes: 'from the server',
+      tags: ['hot'],
+      rating: 4,
+      answers: edit.answers,
+      createdAt: row.createdAt,
+      changedAt: saved?.op.createdAt,
+      status: 'pending',
+    });
+  });
+
+  it("creates the device row of a lead only the server had, sending the server's token", async () => {
+    const token = testBadge({ pid: 'badge-bob', n: 'Bob Babbage', t: 'Business Pass' });
+    const lead: EditableLead = {
+      personKey: 'badge-bob',
+      token,
+      name: 'Bob Babbage',
+      company: 'Mills',
+      passType: 'Business Pass',
+      createdAt: '2026-03-24T09:00:00.000Z',
+      notes: 'met on day one',
+      rating: 2,
+      tags: [],
+      answers: [],
+    };
+    const saved = await saveLeadEdit(database, ADA, lead, { tags: ['cloud', 'storage'] }, DURING);
+    expect(saved?.op.payload).toEqual({ token, tags: ['cloud', 'storage'] });
+    expect(await database.leads.get([ADA, 'badge-bob'])).toMatchObject({
+      token,
+      name: 'Bob Babbage',
+      notes: 'met on day one',
+      rating: 2,
+      tags: ['cloud', 'storage'],
+      createdAt: '2026-03-24T09:00:00.000Z',
+    });
+  });
+
+  it('writes nothing when nothing changed, and nothing at all when the op cannot be added', async () => {
+    const { row } = await scan(testBadge(), DURING);
+    expect(await saveLeadEdit(database, ADA, opened(row), {}, DURING)).toBeNull();
+    expect(await database.outbox.count()).toBe(1);
+
+    database.outbox.hook('creating', () => {
+      throw new Error('disk gone');
+    });
+    await expect(saveLeadEdit(database, ADA, opened(row), { notes: 'lost?' }, DURING)).rejects.toThrow('disk gone');
+    expect((await database.leads.get([ADA, 'badge-ada']))?.notes).toBe('');
   });
 });
 
-describe('sortLeads and splitName', () => {
-  const items = [
-    { firstName: 'Ada', lastName: 'lovelace', company: 'Zeta', createdAt: '2026-03-25T10:00:00.000Z' },
-    { firstName: 'Bob', lastName: 'Babbage', company: 'alpha', createdAt: '2026-03-25T11:00:00.000Z' },
-    { firstName: 'Al', lastName: 'Babbage', company: 'Mid', createdAt: '2026-03-25T09:00:00.000Z' },
-  ];
-  const names = (list: typeof items) => list.map((item) => item.firstName);
+function op(
+  row: LeadRow,
+  status: OutboxRow['status'],
+  createdAt: string,
+  extra: object = {},
+  lastError: string | null = null,
+): OutboxRow {
+  return {
+    id: createdAt,
+    userId: 'u',
+    kind: 'lead',
+    payload: { token: row.token, ...extra },
+    createdAt,
+    status,
+    attempts: 0,
+    lastError,
+  };
+}
 
-  it('sorts by last name (then first name), company and time, both ways', () => {
-    expect(names(sortLeads(items, 'lastName', 'asc'))).toEqual(['Al', 'Bob', 'Ada']);
-    expect(names(sortLeads(items, 'lastName', 'desc'))).toEqual(['Ada', 'Al', 'Bob']);
-    expect(names(sortLeads(items, 'company', 'asc'))).toEqual(['Bob', 'Al', 'Ada']);
-    expect(names(sortLeads(items, 'createdAt', 'asc'))).toEqual(['Al', 'Ada', 'Bob']);
-    expect(names(sortLeads(items, 'createdAt', 'desc'))).toEqual(['Bob', 'Ada', 'Al']);
-  });
+describe('leadSyncStates', () => {
+  const ada = localRow('p-ada', 'Ada Lovelace', 'Engines', '2026-03-25T10:00:00.000Z');
+  const bob = localRow('p-bob', 'Bob Babbage', 'Mills', '2026-03-25T09:00:00.000Z');
 
-  it('splits the badge name at the last word', () => {
-    expect(splitName('  Ada  M. Lovelace ')).toEqual({ firstName: 'Ada M.', lastName: 'Lovelace' });
-    expect(splitName('Cher')).toEqual({ firstName: '', lastName: 'Cher' });
+  it('takes the newest op per person and notes an unsent edit among them', () => {
+    const states = leadSyncStates([
+      op(ada, 'rejected', '2026-03-25T10:00:00.000Z', {}, 'revoked badge'),
+      op(ada, 'pending', '2026-03-25T10:06:00.000Z'),
+      op(ada, 'pending', '2026-03-25T10:05:00.000Z', { notes: 'x' }),
+      op(bob, 'rejected', '2026-03-25T09:00:00.000Z', {}, 'revoked badge'),
+    ]);
+    expect(states.get('p-ada')).toEqual({ status: 'pending', reason: null, editQueued: true });
+    expect(states.get('p-bob')).toEqual({ status: 'rejected', reason: 'revoked badge', editQueued: false });
   });
 });

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
-import { db } from '../../lib/db.ts';
-import { StorageFullError } from '../../lib/storage.ts';
 import type { BadgeTrust } from '../../lib/badges/trust.ts';
 import { type BadgePerson, checkBadge } from '../../lib/badges/verify.ts';
+import { db } from '../../lib/db.ts';
+import { StorageFullError } from '../../lib/storage.ts';
+import { OWN_BADGE } from '../../shared/contracts/leads.ts';
 import { saveScan } from './leads.ts';
+import { RecentScans } from './recent-scans.tsx';
 
 // The scanner (camera, zxing decoder) is heavy: it loads only when the scan tab opens.
 const Scanner = lazy(() => import('../../components/scanner/scanner.tsx'));
@@ -24,10 +26,15 @@ interface ScanTabProps {
   userId: string;
   trust: BadgeTrust | null;
   trustLoaded: boolean;
+  /** The scanner's own badge id (null when unknown or without a pass). */
+  ownBadgeId: string | null;
 }
 
-/** The scan tab: every code read is verified offline, then saved as a lead with its outbox op. */
-export function ScanTab({ userId, trust, trustLoaded }: ScanTabProps) {
+/**
+ * The scan tab: every code read is verified offline (signature, revocation list, not the scanner's
+ * own badge), then saved as a lead with its outbox op; the recent scans below show it land.
+ */
+export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Codes arrive from camera callbacks: one at a time, so a burst never writes twice concurrently.
   const busy = useRef(false);
@@ -40,6 +47,10 @@ export function ScanTab({ userId, trust, trustLoaded }: ScanTabProps) {
         const verdict = await checkBadge(code, trust);
         if (!verdict.ok) {
           setOutcome({ kind: 'refused', message: verdict.message });
+          return;
+        }
+        if (verdict.person.personKey === ownBadgeId) {
+          setOutcome({ kind: 'refused', message: OWN_BADGE });
           return;
         }
         // The name shows before the write finishes; the write takes a few milliseconds.
@@ -55,7 +66,7 @@ export function ScanTab({ userId, trust, trustLoaded }: ScanTabProps) {
         busy.current = false;
       }
     },
-    [trust, userId],
+    [trust, userId, ownBadgeId],
   );
 
   if (!trustLoaded) return <p aria-busy="true">Preparing the scanner…</p>;
@@ -88,6 +99,7 @@ export function ScanTab({ userId, trust, trustLoaded }: ScanTabProps) {
       <Suspense fallback={<p aria-busy="true">Loading the scanner…</p>}>
         <Scanner onScan={onScan} />
       </Suspense>
+      <RecentScans userId={userId} />
     </div>
   );
 }

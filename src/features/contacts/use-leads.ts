@@ -2,31 +2,70 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod/mini';
 import { api } from '../../lib/api.ts';
-import { db } from '../../lib/db.ts';
+import { db, type LeadRow, type OutboxRow } from '../../lib/db.ts';
 import { type Lead, leadSchema } from '../../shared/contracts/leads.ts';
-import { leadSyncStates, mergeLeads } from './leads.ts';
+import { mergeLeads } from './lead-list.ts';
+import { leadSyncStates } from './leads.ts';
+import { cachedServerLeads, storeServerLeads } from './server-leads-cache.ts';
 
 const NO_ROWS: never[] = [];
+/** The outbox has not been read yet: the active list waits for it (one fetch on open, not two). */
+const LOADING = 'loading';
+/** The version of a list read from the device's stored copy. */
+const CACHED = 'cached';
 const leadListSchema = z.array(leadSchema);
 
+/** This user's lead rows on the device, live. */
+export function useLeadRows(userId: string | null): LeadRow[] | undefined {
+  return useLiveQuery(() => (userId ? db.leads.where('userId').equals(userId).toArray() : NO_ROWS), [userId]);
+}
+
+/** This user's lead ops still in the outbox (pending or refused), live. */
+export function useLeadOps(userId: string | null): OutboxRow[] | undefined {
+  return useLiveQuery(() => (userId ? db.outbox.where('[userId+kind]').equals([userId, 'lead']).toArray() : NO_ROWS), [userId]);
+}
+
 /**
- * One server list (active or passive), fetched on open, when the connection returns and whenever
- * `outboxSize` changes (a scan queued, or ops sent and removed), so uploaded leads show the server's view.
+ * Changes whenever an op enters or leaves the outbox (ops leave oldest first, in batches), so a
+ * list fetched under the same value holds every op the outbox has sent.
  */
-function useServerLeads(userId: string | null, active: boolean, outboxSize: number) {
-  const [leads, setLeads] = useState<Lead[] | null>(null);
+function outboxVersion(ops: readonly OutboxRow[] | undefined): string {
+  if (!ops || ops.length === 0) return '0';
+  const newest = ops.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
+  return `${ops.length}:${newest.id}`;
+}
+
+/**
+ * One server list (active or passive): the stored copy at once, then fetched on open, when the
+ * connection returns and whenever `version` changes (a change queued, or ops sent and removed), so
+ * uploaded leads show the server's view. `version` is the outbox version the shown list was
+ * requested under (CACHED for the stored copy: never fresh).
+ */
+function useServerLeads(userId: string | null, active: boolean, version: string) {
+  const [result, setResult] = useState<{ leads: Lead[]; version: string } | null>(null);
   const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: outboxSize is the trigger to fetch again.
   useEffect(() => {
     if (!userId) return;
+    let live = true;
+    cachedServerLeads(db, userId, active)
+      .then((leads) => live && leads && setResult((shown) => shown ?? { leads, version: CACHED }))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [userId, active]);
+  useEffect(() => {
+    if (!userId || version === LOADING) return;
     let live = true;
     const pull = () => {
       if (!navigator.onLine) return;
       api('/api/lead', leadListSchema, { query: { active } })
-        .then((result) => {
+        .then((leads) => {
           if (!live) return;
-          setLeads(result);
+          setResult({ leads, version });
           setFailed(false);
+          // Best effort: a full disk only costs the offline copy.
+          storeServerLeads(db, userId, active, leads).catch(() => {});
         })
         // Offline or a server error: keep showing what the device has.
         .catch(() => live && setFailed(true));
@@ -37,29 +76,31 @@ function useServerLeads(userId: string | null, active: boolean, outboxSize: numb
       live = false;
       window.removeEventListener('online', pull);
     };
-  }, [userId, active, outboxSize]);
-  return { leads, failed };
+  }, [userId, active, version]);
+  return { result, failed };
 }
 
 /** The active list merged from the device and the server, and the passive ("Scanned you") list. */
 export function useLeads(userId: string | null) {
-  const rows = useLiveQuery(() => (userId ? db.leads.where('userId').equals(userId).toArray() : NO_ROWS), [userId]);
-  const ops = useLiveQuery(
-    () => (userId ? db.outbox.where('[userId+kind]').equals([userId, 'lead']).toArray() : NO_ROWS),
-    [userId],
-  );
-  const outboxSize = ops?.length ?? 0;
-  const active = useServerLeads(userId, true, outboxSize);
-  const passive = useServerLeads(userId, false, 0);
+  const rows = useLeadRows(userId);
+  const ops = useLeadOps(userId);
+  const version = ops === undefined ? LOADING : outboxVersion(ops);
+  const active = useServerLeads(userId, true, version);
+  const passive = useServerLeads(userId, false, '0');
   const items = useMemo(
-    () => mergeLeads(rows ?? NO_ROWS, leadSyncStates(ops ?? NO_ROWS), active.leads ?? NO_ROWS),
-    [rows, ops, active.leads],
+    () =>
+      mergeLeads(
+        rows ?? NO_ROWS,
+        leadSyncStates(ops ?? NO_ROWS),
+        active.result && { leads: active.result.leads, fresh: active.result.version === version },
+      ),
+    [rows, ops, active.result, version],
   );
   return {
     items,
     loaded: rows !== undefined,
     serverFailed: active.failed,
-    passive: passive.leads ?? NO_ROWS,
-    passiveLoaded: passive.leads !== null,
+    passive: passive.result?.leads ?? NO_ROWS,
+    passiveLoaded: passive.result !== null,
   };
 }

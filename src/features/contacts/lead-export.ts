@@ -1,0 +1,161 @@
+import type { LeadItem } from './lead-list.ts';
+import { answerOf } from './lead-fields.ts';
+import { QUALIFICATION_QUESTIONS } from './qualification.ts';
+
+/*
+ * Exports of the leads list, made on the device (so they work offline): CSV for spreadsheets and
+ * vCard for address books.
+ */
+
+type ExportedLead = Pick<
+  LeadItem,
+  | 'firstName'
+  | 'lastName'
+  | 'name'
+  | 'company'
+  | 'passType'
+  | 'createdAt'
+  | 'notes'
+  | 'rating'
+  | 'tags'
+  | 'answers'
+  | 'status'
+  | 'reason'
+>;
+
+const FIXED_QUESTIONS = new Set(QUALIFICATION_QUESTIONS.map((entry) => entry.question));
+
+const otherAnswers = (lead: ExportedLead) => lead.answers.filter((entry) => !FIXED_QUESTIONS.has(entry.question));
+
+function statusText(lead: ExportedLead): string {
+  if (lead.status === 'pending') return 'Pending';
+  if (lead.status === 'rejected') return `Failed: ${lead.reason ?? 'refused by the server'}`;
+  return 'Synced';
+}
+
+// --- CSV (RFC 4180) --------------------------------------------------------------------------------
+
+/** Cells a spreadsheet would run as a formula start with one of these; a leading ' keeps them text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: formula starts defused, then quoted (quotes doubled) when it holds a quote, comma or line break. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const CSV_COLUMNS = [
+  'First name',
+  'Last name',
+  'Company',
+  'Pass type',
+  'Scanned at',
+  'Rating',
+  'Tags',
+  ...QUALIFICATION_QUESTIONS.map((entry) => entry.question),
+  'Other answers',
+  'Notes',
+  'Sync status',
+];
+
+/** The leads as CSV: a header row, CRLF line ends, and a byte order mark so Excel reads UTF-8 (umlauts). */
+export function leadsCsv(leads: readonly ExportedLead[]): string {
+  const rows = leads.map((lead) => [
+    lead.firstName,
+    lead.lastName,
+    lead.company,
+    lead.passType,
+    lead.createdAt,
+    String(lead.rating),
+    lead.tags.join(', '),
+    ...QUALIFICATION_QUESTIONS.map((entry) => answerOf(lead.answers, entry.question)),
+    otherAnswers(lead)
+      .map((entry) => `${entry.question} ${entry.answer}`)
+      .join('; '),
+    lead.notes,
+    statusText(lead),
+  ]);
+  return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+// --- vCard 3.0 (RFC 2426, text escaping and folding as RFC 6350 keeps them) -----------------------------
+
+/** Escapes a text value: backslash, comma, semicolon and line breaks (as \n). */
+export function vcardText(value: string): string {
+  return value
+    .replaceAll('\\', '\\\\')
+    .replaceAll(',', '\\,')
+    .replaceAll(';', '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+const MAX_LINE_OCTETS = 75;
+const encoder = new TextEncoder();
+
+/** Folds a content line into lines of at most 75 octets (continuations start with a space), never inside a character. */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    // A continuation line's leading space counts towards its 75 octets.
+    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+function vcardNote(lead: ExportedLead): string {
+  const lines = [`Rating: ${lead.rating > 0 ? `${lead.rating}/5` : 'not rated'}`];
+  if (lead.tags.length > 0) lines.push(`Tags: ${lead.tags.join(', ')}`);
+  for (const entry of lead.answers) lines.push(`${entry.question} ${entry.answer}`);
+  lines.push(`Scanned at CloudFest 2026: ${lead.createdAt}`);
+  if (lead.notes.trim()) lines.push('', lead.notes.trim());
+  return lines.join('\n');
+}
+
+/** One vCard 3.0 per lead: N, FN, ORG, CATEGORIES (the tags) and a NOTE with rating, tags, answers and notes. */
+export function leadsVcard(leads: readonly ExportedLead[]): string {
+  const cards = leads.map((lead) => {
+    const lines = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      `N:${vcardText(lead.lastName)};${vcardText(lead.firstName)};;;`,
+      // FN may not be empty.
+      `FN:${vcardText(lead.name.trim() || lead.company || 'CloudFest contact')}`,
+    ];
+    if (lead.company) lines.push(`ORG:${vcardText(lead.company)}`);
+    if (lead.tags.length > 0) lines.push(`CATEGORIES:${lead.tags.map(vcardText).join(',')}`);
+    lines.push(`NOTE:${vcardText(vcardNote(lead))}`, 'END:VCARD');
+    return lines.map(foldLine).join('\r\n');
+  });
+  return cards.length > 0 ? `${cards.join('\r\n')}\r\n` : '';
+}
+
+// --- download --------------------------------------------------------------------------------------
+
+/** Offers text as a file download (a Blob URL and a[download]; no server involved, so offline too). */
+export function downloadText(fileName: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started reading the Blob by now; later the URL only holds memory.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** cloudfest-leads-2026-03-25.csv */
+export const exportFileName = (extension: 'csv' | 'vcf', now = new Date()) =>
+  `cloudfest-leads-${now.toISOString().slice(0, 10)}.${extension}`;

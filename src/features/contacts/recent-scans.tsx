@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { LeadMarker } from './lead-marker.tsx';
+import { leadSyncStates } from './leads.ts';
+import { useLeadOps, useLeadRows } from './use-leads.ts';
+
+/** How many of the newest leads the scan tab lists. */
+const RECENT_MAX = 8;
+
+const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
+
+/**
+ * The newest leads of this device under the scanner, live from Dexie: each scan lands here the
+ * moment it is written, with its pending or failed marker.
+ */
+export function RecentScans({ userId }: { userId: string }) {
+  const rows = useLeadRows(userId);
+  const ops = useLeadOps(userId);
+  const states = useMemo(() => leadSyncStates(ops ?? []), [ops]);
+  const recent = useMemo(
+    () => [...(rows ?? [])].sort((a, b) => b.changedAt.localeCompare(a.changedAt)).slice(0, RECENT_MAX),
+    [rows],
+  );
+  if (rows === undefined) return null;
+
+  return (
+    <section className="contacts-recent" aria-labelledby="contacts-recent-title">
+      <h2 id="contacts-recent-title" className="contacts-section-title">
+        Recent scans
+      </h2>
+      {recent.length === 0 ? (
+        <p className="contacts-lead__meta">The leads you scan on this device appear here.</p>
+      ) : (
+        <ul className="contacts-list" aria-label="Recent scans">
+          {recent.map((row) => {
+            const state = states.get(row.personKey);
+            return (
+              <li key={row.personKey} className="contacts-lead" data-person-key={row.personKey}>
+                <div>
+                  <p className="contacts-lead__name">{row.name}</p>
+                  <p className="contacts-lead__company">{row.company}</p>
+                  <p className="contacts-lead__meta">{time.format(new Date(row.changedAt))}</p>
+                </div>
+                <LeadMarker status={state?.status ?? 'synced'} reason={state?.reason ?? null} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
