@@ -26,6 +26,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A bearer token to send instead of the session's (e.g. the registration token of the registration flow). */
   token?: string;
+  /** 'no-cache': ask the server even when the browser holds a fresh copy (it answers 304 if unchanged). */
+  cache?: RequestCache;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function api<S extends z.core.$ZodType>(
     headers,
     body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
     signal: options.signal,
+    cache: options.cache,
     credentials: 'same-origin',
   });
 

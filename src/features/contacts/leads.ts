@@ -128,14 +128,24 @@ export async function saveLeadEdit(
   return { row, op };
 }
 
+/** Tokens already read: the lists derive sync states from every queued op on each change. */
+const personKeys = new Map<string, string | null>();
+const PERSON_KEYS_MAX = 10_000;
+
 /** The badge id (`pid`) a lead op is about, or null for a token that cannot be read. */
 export function personKeyOf(token: unknown): string | null {
   if (typeof token !== 'string') return null;
+  const known = personKeys.get(token);
+  if (known !== undefined) return known;
+  let key: string | null;
   try {
-    return decodePassToken(token).payload.pid;
+    key = decodePassToken(token).payload.pid;
   } catch {
-    return null;
+    key = null;
   }
+  if (personKeys.size >= PERSON_KEYS_MAX) personKeys.clear();
+  personKeys.set(token, key);
+  return key;
 }
 
 export interface LeadSyncState {

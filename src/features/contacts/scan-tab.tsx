@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
 import type { BadgeTrust } from '../../lib/badges/trust.ts';
 import { type BadgePerson, checkBadge } from '../../lib/badges/verify.ts';
 import { db } from '../../lib/db.ts';
+import { serialize } from '../../lib/scanner/serial.ts';
 import { StorageFullError } from '../../lib/storage.ts';
 import { OWN_BADGE } from '../../shared/contracts/leads.ts';
 import { saveScan } from './leads.ts';
@@ -36,36 +37,32 @@ interface ScanTabProps {
  */
 export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // Codes arrive from camera callbacks: one at a time, so a burst never writes twice concurrently.
-  const busy = useRef(false);
-
-  const onScan = useCallback(
-    async (code: string) => {
-      if (!trust || busy.current) return;
-      busy.current = true;
-      try {
-        const verdict = await checkBadge(code, trust);
-        if (!verdict.ok) {
-          setOutcome({ kind: 'refused', message: verdict.message });
-          return;
+  // Codes arrive in bursts (camera callbacks, a keyboard wedge): each waits its turn, none is dropped.
+  const onScan = useMemo(
+    () =>
+      serialize(async (code: string) => {
+        if (!trust) return;
+        try {
+          const verdict = await checkBadge(code, trust);
+          if (!verdict.ok) {
+            setOutcome({ kind: 'refused', message: verdict.message });
+            return;
+          }
+          if (verdict.person.personKey === ownBadgeId) {
+            setOutcome({ kind: 'refused', message: OWN_BADGE });
+            return;
+          }
+          // The name shows before the write finishes; the write takes a few milliseconds.
+          setOutcome({ kind: 'saved', person: verdict.person, isNew: true });
+          const { isNew } = await saveScan(db, userId, verdict.person, code);
+          setOutcome({ kind: 'saved', person: verdict.person, isNew });
+        } catch (error) {
+          setOutcome({
+            kind: 'error',
+            message: error instanceof StorageFullError ? error.message : 'The lead could not be saved on this device.',
+          });
         }
-        if (verdict.person.personKey === ownBadgeId) {
-          setOutcome({ kind: 'refused', message: OWN_BADGE });
-          return;
-        }
-        // The name shows before the write finishes; the write takes a few milliseconds.
-        setOutcome({ kind: 'saved', person: verdict.person, isNew: true });
-        const { isNew } = await saveScan(db, userId, verdict.person, code);
-        setOutcome({ kind: 'saved', person: verdict.person, isNew });
-      } catch (error) {
-        setOutcome({
-          kind: 'error',
-          message: error instanceof StorageFullError ? error.message : 'The lead could not be saved on this device.',
-        });
-      } finally {
-        busy.current = false;
-      }
-    },
+      }),
     [trust, userId, ownBadgeId],
   );
 

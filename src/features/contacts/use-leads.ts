@@ -14,6 +14,8 @@ const LOADING = 'loading';
 /** The version of a list read from the device's stored copy. */
 const CACHED = 'cached';
 const leadListSchema = z.array(leadSchema);
+/** The stored copy shows at once; the fresh list waits this long for the outbox to settle. */
+const REFETCH_DELAY_MS = 400;
 
 /** This user's lead rows on the device, live. */
 export function useLeadRows(userId: string | null): LeadRow[] | undefined {
@@ -70,10 +72,12 @@ function useServerLeads(userId: string | null, active: boolean, version: string)
         // Offline or a server error: keep showing what the device has.
         .catch(() => live && setFailed(true));
     };
-    pull();
+    // Each scan and each upload changes the version: a burst fetches once, after it settles.
+    const timer = setTimeout(pull, REFETCH_DELAY_MS);
     window.addEventListener('online', pull);
     return () => {
       live = false;
+      clearTimeout(timer);
       window.removeEventListener('online', pull);
     };
   }, [userId, active, version]);

@@ -21,7 +21,8 @@ export function useBadgeTrust(userId: string | null) {
     let live = true;
     loadBadgeTrust(db, userId, {
       keys: () => api('/api/pass/keys', passKeysSchema),
-      revocations: () => api('/api/pass/revocations', passRevocationsSchema),
+      // The list may be cached for a minute by HTTP; a scanner back online must see revocations at once.
+      revocations: () => api('/api/pass/revocations', passRevocationsSchema, { cache: 'no-cache' }),
     })
       .then((result) => {
         if (!live) return;
