@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, max } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { passBarcodes, passes } from '../db/schema/index.ts';
+import { passBarcodes, passes, passTypes, users } from '../db/schema/index.ts';
 
 /**
  * The barcodes of a pass (ARCHITECTURE §6): the signed token's `pid` is a barcode id, not the pass
@@ -10,6 +10,15 @@ import { passBarcodes, passes } from '../db/schema/index.ts';
 
 export type BarcodeRow = typeof passBarcodes.$inferSelect;
 export type RevocationReason = 'upgraded' | 'cancelled';
+
+/** What a badge token needs of a pass and its holder (select from passes joined to pass types and users). */
+export const badgeColumns = {
+  passId: passes.id,
+  typeName: passTypes.name,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  company: users.company,
+};
 
 /** The current (not revoked) barcode of each pass that has one. */
 async function findCurrent(db: Db, passIds: string[]): Promise<Map<string, BarcodeRow>> {

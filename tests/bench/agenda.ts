@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { report } from './report.ts';
+import { runStandalone } from './standalone.ts';
 
 /**
  * The agenda's budgets (issue 5), measured in the page in headless Chromium on the production
@@ -197,19 +194,5 @@ export async function benchAgenda(baseUrl: string) {
   }
 }
 
-// `node --import tsx tests/bench/agenda.ts`: build when needed, start a server on a fresh data dir, measure.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { buildIfNeeded } = await import('../../server/build-if-needed.ts');
-  const { bundleServerIfNeeded } = await import('../../server/prepare.ts');
-  const { startServer } = await import('./server-process.ts');
-  await buildIfNeeded((message) => console.log(message));
-  await bundleServerIfNeeded();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-agenda-'));
-  const server = await startServer({ DATA_DIR: dataDir }, 4393);
-  try {
-    await benchAgenda(server.url);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+// `node --import tsx tests/bench/agenda.ts` measures this bench alone.
+await runStandalone(import.meta.url, benchAgenda);

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { report } from './report.ts';
+import { runStandalone } from './standalone.ts';
 
 /**
  * Issue 5's budget: a reload of /pass until the barcode is on screen, with the network off (from
@@ -96,19 +96,5 @@ export async function benchOfflinePass(baseUrl: string) {
   }
 }
 
-// `node --import tsx tests/bench/offline-pass.ts`: build when needed, start a server on a fresh data dir, measure.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { buildIfNeeded } = await import('../../server/build-if-needed.ts');
-  const { bundleServerIfNeeded } = await import('../../server/prepare.ts');
-  const { startServer } = await import('./server-process.ts');
-  await buildIfNeeded((message) => console.log(message));
-  await bundleServerIfNeeded();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-offline-pass-'));
-  const server = await startServer({ DATA_DIR: dataDir }, 4393);
-  try {
-    await benchOfflinePass(server.url);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+// `node --import tsx tests/bench/offline-pass.ts` measures this bench alone.
+await runStandalone(import.meta.url, benchOfflinePass);

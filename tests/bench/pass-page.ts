@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { report } from './report.ts';
+import { runStandalone } from './standalone.ts';
 
 /**
  * The pass page's budgets (issue 4): the JavaScript the /pass route adds to the signed-in shell
@@ -134,19 +132,5 @@ export async function benchPassPage(baseUrl: string) {
   }
 }
 
-// `node --import tsx tests/bench/pass-page.ts`: build when needed, start a server on a fresh data dir, measure.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { buildIfNeeded } = await import('../../server/build-if-needed.ts');
-  const { bundleServerIfNeeded } = await import('../../server/prepare.ts');
-  const { startServer } = await import('./server-process.ts');
-  await buildIfNeeded((message) => console.log(message));
-  await bundleServerIfNeeded();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-pass-'));
-  const server = await startServer({ DATA_DIR: dataDir }, 4392);
-  try {
-    await benchPassPage(server.url);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+// `node --import tsx tests/bench/pass-page.ts` measures this bench alone.
+await runStandalone(import.meta.url, benchPassPage);

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { decodePassToken } from '../../src/shared/pass-token.ts';
 import { report } from './report.ts';
+import { runStandalone } from './standalone.ts';
 
 /**
  * Issue 6's budget: scan to visible in the list (Dexie write + render), median ≤ 50 ms. vendor@
@@ -144,27 +141,8 @@ export async function benchScanToList(baseUrl: string) {
   }
 }
 
-// `node --import tsx tests/bench/scan-to-list.ts`: build when needed, start a server on a fresh data dir, measure.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { buildIfNeeded } = await import('../../server/build-if-needed.ts');
-  const { bundleServerIfNeeded } = await import('../../server/prepare.ts');
-  const { startServer } = await import('./server-process.ts');
-  await buildIfNeeded((message) => console.log(message));
-  await bundleServerIfNeeded();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-scan-list-'));
-  const server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      RATE_LIMIT_MAX: '1000000',
-      DEMO_ATTENDEES: String(SCAN_BENCH_ATTENDEES),
-    },
-    4396,
-  );
-  try {
-    await benchScanToList(server.url);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+// `node --import tsx tests/bench/scan-to-list.ts` measures this bench alone.
+await runStandalone(import.meta.url, benchScanToList, {
+  env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_MAX: '1000000', DEMO_ATTENDEES: String(SCAN_BENCH_ATTENDEES) },
+  port: 4396,
+});

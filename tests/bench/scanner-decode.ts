@@ -1,13 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { build, type Plugin } from 'esbuild';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { decodePassToken } from '../../src/shared/pass-token.ts';
 import { report } from './report.ts';
+import { runStandalone } from './standalone.ts';
 
 /**
  * The scanner's budgets (issue 6): decoding a 1280×720 camera frame with a QR badge (≤ 15 ms median
@@ -252,19 +251,5 @@ export async function benchScannerDecode(baseUrl: string) {
   }
 }
 
-// `node --import tsx tests/bench/scanner-decode.ts`: build when needed, start a server on a fresh data dir, measure.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { buildIfNeeded } = await import('../../server/build-if-needed.ts');
-  const { bundleServerIfNeeded } = await import('../../server/prepare.ts');
-  const { startServer } = await import('./server-process.ts');
-  await buildIfNeeded((message) => console.log(message));
-  await bundleServerIfNeeded();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-scanner-'));
-  const server = await startServer({ DATA_DIR: dataDir }, 4393);
-  try {
-    await benchScannerDecode(server.url);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+// `node --import tsx tests/bench/scanner-decode.ts` measures this bench alone.
+await runStandalone(import.meta.url, benchScannerDecode);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers.ts';
+import { badgeOf, bearer, demo, signIn } from './helpers.ts';
 
 /*
  * Issue 6, the staff pass check: two staff devices check the same pass in offline, both accept it,
@@ -7,34 +7,7 @@ import { DEMO_PASSWORD, signIn } from './helpers.ts';
  * and attendee018 (Premium Pass) are reserved for this file; staff@ and attendee@ are only read.
  */
 
-const demo = (name: string) => `${name}@demo.cloudfest.example`;
 const STAFF = demo('staff');
-
-async function bearer(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** The badge token an attendee shows as their QR code, and what it says. */
-async function badgeOf(request: APIRequestContext, email: string) {
-  const response = await request.get('/api/pass/barcode', {
-    headers: { Authorization: `Bearer ${await bearer(request, email)}` },
-  });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  const [payload = '', signature = ''] = token.split('.');
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  const forged = Buffer.from(JSON.stringify({ ...claims, n: 'Eve Forger' })).toString('base64url');
-  return {
-    token,
-    barcodeId: claims.pid as string,
-    name: claims.n as string,
-    passType: claims.t as string,
-    /** The same badge with another name and the old signature. */
-    tampered: `${forged}.${signature}`,
-  };
-}
 
 interface ServerList {
   id: number;

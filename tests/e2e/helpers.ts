@@ -31,3 +31,39 @@ export async function skipSurvey(page: Page) {
   const url = new URL(page.url());
   await page.context().addCookies([{ name: 'survey', value: 'skip', domain: url.hostname, path: '/' }]);
 }
+
+/** A demo account's e-mail address by role or name (`vendor`, `attendee016`...). */
+export const demo = (name: string) => `${name}@demo.cloudfest.example`;
+
+/** Signs in through the API and returns the session token. */
+export async function bearer(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The badge token a user shows as their QR code, what it says, and a copy with a forged name. */
+export async function badgeOf(request: APIRequestContext, email: string) {
+  const response = await request.get('/api/pass/barcode', {
+    headers: { Authorization: `Bearer ${await bearer(request, email)}` },
+  });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  const [payload = '', signature = ''] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    pid: string;
+    n: string;
+    c: string;
+    t: string;
+  };
+  const forged = Buffer.from(JSON.stringify({ ...claims, n: 'Eve Forger' })).toString('base64url');
+  return {
+    token,
+    barcodeId: claims.pid,
+    name: claims.n,
+    company: claims.c,
+    passType: claims.t,
+    /** The same badge with another name and the old signature. */
+    tampered: `${forged}.${signature}`,
+  };
+}

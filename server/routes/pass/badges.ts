@@ -5,7 +5,7 @@ import { type PassBadges, passBadgesSchema } from '../../../src/shared/contracts
 import { passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';
-import { currentBarcodes } from '../../services/pass-barcodes.ts';
+import { badgeColumns, currentBarcodes } from '../../services/pass-barcodes.ts';
 import { authOf } from '../../types.ts';
 import { signedInUserRow } from '../lead/access.ts';
 
@@ -43,13 +43,7 @@ export const passBadgeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { after, limit } = request.query;
       const approved = eq(passes.status, 'approved');
       const rows = await db
-        .select({
-          passId: passes.id,
-          typeName: passTypes.name,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          company: users.company,
-        })
+        .select(badgeColumns)
         .from(passes)
         .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
         .innerJoin(users, eq(users.id, passes.userId))

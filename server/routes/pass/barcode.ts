@@ -13,7 +13,7 @@ import {
 import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';
-import { currentBarcode, revocationList } from '../../services/pass-barcodes.ts';
+import { badgeColumns, currentBarcode, revocationList } from '../../services/pass-barcodes.ts';
 import { authOf } from '../../types.ts';
 
 /** Devices poll the list; a minute of staleness is the price of answering most polls from caches. */
@@ -70,14 +70,7 @@ export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<PassBarcode> => {
       // One statement: the pass type and its current barcode come from the same snapshot.
       const [row] = await db
-        .select({
-          passId: passes.id,
-          typeName: passTypes.name,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          company: users.company,
-          barcodeId: passBarcodes.id,
-        })
+        .select({ ...badgeColumns, barcodeId: passBarcodes.id })
         .from(passes)
         .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
         .innerJoin(users, eq(users.id, passes.userId))

@@ -1,36 +1,20 @@
 import 'fake-indexeddb/auto';
-import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { DURING, TEST_TRUST, testBadge } from '../../lib/badges/testing.ts';
+import { encodePayload } from '../../shared/pass-token.ts';
 import { type AppDatabase, type CheckinListRow, deleteUserData, openAppDatabase } from '../../lib/db.ts';
 import type { CheckinEvent, CheckinEvents, CheckinList } from '../../shared/contracts/checkin.ts';
-import { bytesToBase64url, encodePayload, type PassPayload } from '../../shared/pass-token.ts';
 import { readOp, SYNC_KINDS } from '../../sync/kinds.ts';
 import { pendingChangesCount } from '../../sync/outbox.ts';
 import { cachedCheckins, checkIn, mergeEvents, readCheckinRows, recordRejections, REFUSED_CHECKIN } from './checkins.ts';
 import { cachedLists, chosenListId, deviceIdOf, type KeyValueStore, readListRows, rememberListId, storeLists } from './lists.ts';
 import { eventsCursorKey, pullEvents, refreshCheckins } from './refresh.ts';
 
-const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-const TRUST = { keys: { k1: publicKey.export({ format: 'jwk' }).x as string }, revoked: new Set(['badge-revoked']) };
-const DURING = Date.parse('2026-03-25T10:00:00Z');
+const TRUST = { ...TEST_TRUST, revoked: new Set(['badge-revoked']) };
 const USER = 'user-staff';
 const HERE = 'device-here-0001';
-
-function badge(overrides: Partial<PassPayload> = {}): string {
-  const encoded = encodePayload({
-    v: 1,
-    kid: 'k1',
-    pid: 'badge-ada',
-    n: 'Ada Lovelace',
-    c: 'Analytical Engines Ltd',
-    t: 'Standard Pass',
-    vf: Date.parse('2026-03-23T00:00:00Z') / 1000,
-    vt: Date.parse('2026-03-27T00:00:00Z') / 1000,
-    ...overrides,
-  });
-  return `${encoded}.${bytesToBase64url(sign(null, Buffer.from(encoded), privateKey))}`;
-}
+const badge = testBadge;
 
 const MAIN: CheckinListRow = {
   userId: USER,

@@ -64,7 +64,7 @@ export function RecentCheckins({ items, listName }: { items: CheckinItem[]; list
       {shown.length === 0 ? (
         <p className="text-muted">No check-ins on {listName} yet.</p>
       ) : (
-        <ul className="checkin-events" aria-label="Recent check-ins">
+        <ul className="person-list" aria-label="Recent check-ins">
           {shown.map((item) => (
             <CheckinEvent key={item.row.id} item={item} />
           ))}
@@ -82,11 +82,11 @@ export function RecentCheckins({ items, listName }: { items: CheckinItem[]; list
 function CheckinEvent({ item }: { item: CheckinItem }) {
   const { row, sync, duplicate } = item;
   return (
-    <li className="checkin-event">
+    <li className="person-row">
       <div className="checkin-event__body">
-        <p className="checkin-event__name">{row.holderName}</p>
-        <p className="checkin-event__meta">{[row.company, row.passType].filter(Boolean).join(' · ')}</p>
-        <p className="checkin-event__meta">
+        <p className="person-row__name">{row.holderName}</p>
+        <p className="person-row__meta checkin-event__meta">{[row.company, row.passType].filter(Boolean).join(' · ')}</p>
+        <p className="person-row__meta checkin-event__meta">
           {clockTime(row.scannedAt)} · {item.onThisDevice ? 'this device' : 'another device'}
         </p>
         {duplicate && <p className="checkin-event__flag">{duplicateText(duplicate)}</p>}

@@ -21,15 +21,15 @@ function LeadLine({ item, userId }: { item: LeadItem; userId: string }) {
   const [editing, setEditing] = useState(false);
   const editable = editableLead(item);
   return (
-    <li className="contacts-lead contacts-lead--card" data-status={item.status}>
+    <li className="person-row contacts-lead--card" data-status={item.status}>
       <div className="contacts-lead__summary">
         <div className="contacts-lead__text">
-          <p className="contacts-lead__name" id={nameId}>
+          <p className="person-row__name" id={nameId}>
             {item.firstName} {item.lastName}
           </p>
-          <p className="contacts-lead__company">{item.company}</p>
-          <p className="contacts-lead__meta">{dateTime.format(new Date(item.createdAt))}</p>
-          {item.rating > 0 && <p className="contacts-lead__meta">Rating {item.rating}/5</p>}
+          <p className="person-row__meta">{item.company}</p>
+          <p className="person-row__meta">{dateTime.format(new Date(item.createdAt))}</p>
+          {item.rating > 0 && <p className="person-row__meta">Rating {item.rating}/5</p>}
           {item.tags.length > 0 && (
             <p className="contacts-lead__tags">
               {item.tags.map((tag) => (
@@ -59,13 +59,13 @@ function PassiveLine({ lead }: { lead: Lead }) {
   const person = lead.activeUser;
   if (!person) return null;
   return (
-    <li className="contacts-lead">
+    <li className="person-row">
       <div>
-        <p className="contacts-lead__name">
+        <p className="person-row__name">
           {person.firstName} {person.lastName}
         </p>
-        <p className="contacts-lead__company">{person.company}</p>
-        <p className="contacts-lead__meta">{dateTime.format(new Date(lead.createdAt))}</p>
+        <p className="person-row__meta">{person.company}</p>
+        <p className="person-row__meta">{dateTime.format(new Date(lead.createdAt))}</p>
       </div>
     </li>
   );
@@ -134,7 +134,7 @@ export function LeadsTab({ userId }: { userId: string }) {
         {loaded && sorted.length === 0 ? (
           <EmptyState title="No leads yet">Scan an attendee's badge to collect your first lead.</EmptyState>
         ) : (
-          <ul className="contacts-list" aria-label="My leads">
+          <ul className="person-list" aria-label="My leads">
             {sorted.map((item) => (
               <LeadLine key={item.key} item={item} userId={userId} />
             ))}
@@ -146,9 +146,9 @@ export function LeadsTab({ userId }: { userId: string }) {
           Scanned you
         </h2>
         {passiveLoaded && passive.length === 0 ? (
-          <p className="contacts-lead__meta">Nobody has scanned your badge yet.</p>
+          <p className="person-row__meta">Nobody has scanned your badge yet.</p>
         ) : (
-          <ul className="contacts-list" aria-label="Scanned you">
+          <ul className="person-list" aria-label="Scanned you">
             {passive.map((lead) => (
               <PassiveLine key={lead.id} lead={lead} />
             ))}

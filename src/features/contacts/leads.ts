@@ -11,6 +11,31 @@ import { isEmptyEdit, type LeadEdit, type LeadFields } from './lead-fields.ts';
  * uploaded. ./lead-list.ts merges these rows with the server's list.
  */
 
+/** A person's first lead row on this device: no notes, rating, tags or answers yet, pending. */
+export function newLeadRow(
+  userId: string,
+  person: Pick<LeadRow, 'personKey' | 'token' | 'name' | 'company' | 'passType'>,
+  createdAt: string,
+): LeadRow {
+  const { personKey, token, name, company, passType } = person;
+  return {
+    userId,
+    personKey,
+    token,
+    name,
+    company,
+    passType,
+    createdAt,
+    changedAt: createdAt,
+    notes: '',
+    rating: null,
+    tags: [],
+    answers: [],
+    status: 'pending',
+    reason: null,
+  };
+}
+
 /**
  * Records a scan: a new lead, or (the same person scanned again) the existing one with the new
  * token and time, plus one outbox op carrying the token, in ONE transaction. Then wakes the engine.
@@ -30,22 +55,7 @@ export async function saveScan(
       const existing = await database.leads.get([userId, person.personKey]);
       const row: LeadRow = existing
         ? { ...existing, token: code, name: person.name, company: person.company, passType: person.passType }
-        : {
-            userId,
-            personKey: person.personKey,
-            token: code,
-            name: person.name,
-            company: person.company,
-            passType: person.passType,
-            createdAt: op.createdAt,
-            changedAt: op.createdAt,
-            notes: '',
-            rating: null,
-            tags: [],
-            answers: [],
-            status: 'pending',
-            reason: null,
-          };
+        : newLeadRow(userId, { ...person, token: code }, op.createdAt);
       row.changedAt = op.createdAt;
       row.status = 'pending';
       row.reason = null;
@@ -90,22 +100,7 @@ export async function saveLeadEdit(
   try {
     await database.transaction('rw', database.leads, database.outbox, async () => {
       const existing = await database.leads.get([userId, lead.personKey]);
-      const base: LeadRow = existing ?? {
-        userId,
-        personKey: lead.personKey,
-        token: lead.token,
-        name: lead.name,
-        company: lead.company,
-        passType: lead.passType,
-        createdAt: lead.createdAt,
-        changedAt: op.createdAt,
-        notes: '',
-        rating: null,
-        tags: [],
-        answers: [],
-        status: 'pending',
-        reason: null,
-      };
+      const base: LeadRow = existing ?? { ...newLeadRow(userId, lead, lead.createdAt), changedAt: op.createdAt };
       row = {
         ...base,
         notes: lead.notes,

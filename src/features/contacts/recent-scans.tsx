@@ -28,17 +28,17 @@ export function RecentScans({ userId }: { userId: string }) {
         Recent scans
       </h2>
       {recent.length === 0 ? (
-        <p className="contacts-lead__meta">The leads you scan on this device appear here.</p>
+        <p className="person-row__meta">The leads you scan on this device appear here.</p>
       ) : (
-        <ul className="contacts-list" aria-label="Recent scans">
+        <ul className="person-list" aria-label="Recent scans">
           {recent.map((row) => {
             const state = states.get(row.personKey);
             return (
-              <li key={row.personKey} className="contacts-lead" data-person-key={row.personKey}>
+              <li key={row.personKey} className="person-row" data-person-key={row.personKey}>
                 <div>
-                  <p className="contacts-lead__name">{row.name}</p>
-                  <p className="contacts-lead__company">{row.company}</p>
-                  <p className="contacts-lead__meta">{time.format(new Date(row.changedAt))}</p>
+                  <p className="person-row__name">{row.name}</p>
+                  <p className="person-row__meta">{row.company}</p>
+                  <p className="person-row__meta">{time.format(new Date(row.changedAt))}</p>
                 </div>
                 <LeadMarker status={state?.status ?? 'synced'} reason={state?.reason ?? null} />
               </li>

@@ -1,27 +1,11 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64url, encodePayload, type PassPayload } from '../../shared/pass-token.ts';
+import { encodePayload } from '../../shared/pass-token.ts';
+import { DURING, TEST_TRUST, testBadge } from './testing.ts';
 import { checkBadge } from './verify.ts';
 
-const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-const rawPublic = publicKey.export({ format: 'jwk' }).x as string;
-const KEYS = { keys: { k1: rawPublic }, revoked: null };
-const DURING = Date.parse('2026-03-25T10:00:00Z');
-
-function badge(overrides: Partial<PassPayload> = {}, key = privateKey): string {
-  const encoded = encodePayload({
-    v: 1,
-    kid: 'k1',
-    pid: 'badge-ada',
-    n: 'Ada Lovelace',
-    c: 'Analytical Engines Ltd',
-    t: 'Standard Pass',
-    vf: Date.parse('2026-03-23T00:00:00Z') / 1000,
-    vt: Date.parse('2026-03-27T00:00:00Z') / 1000,
-    ...overrides,
-  });
-  return `${encoded}.${bytesToBase64url(sign(null, Buffer.from(encoded), key))}`;
-}
+const KEYS = TEST_TRUST;
+const badge = testBadge;
 
 describe('checkBadge', () => {
   it('reads the person from a valid badge', async () => {
