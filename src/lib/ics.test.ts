@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, formatUtc, writeCalendar } from './ics.ts';
+import { escapeText, foldLine } from './content-line.ts';
+import { formatUtc, writeCalendar } from './ics.ts';
 
 const octets = (line: string) => new TextEncoder().encode(line).length;
 

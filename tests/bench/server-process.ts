@@ -16,12 +16,18 @@ export interface ServerProcess {
  * answer. Benchmarks use it, and end-to-end tests that must kill and restart a server of their own.
  */
 export async function startServer(env: Record<string, string>, port: number, timeoutMs = 120_000): Promise<ServerProcess> {
+  const url = `http://127.0.0.1:${port}`;
+  // A server left over on the port would answer the health check below in this one's place.
+  const occupied = await fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (occupied) throw new Error(`port ${port} is already in use: stop the process listening there`);
   const started = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (performance.now() - started > timeoutMs) {

@@ -1,4 +1,5 @@
-import { downloadCalendar, type IcsEvent, writeCalendar } from '../../lib/ics.ts';
+import { downloadText } from '../../lib/download.ts';
+import { ICS_MIME_TYPE, type IcsEvent, writeCalendar } from '../../lib/ics.ts';
 import type { PreparedSession } from './agenda-model.ts';
 
 /** The venue every room is in; calendar apps show it next to the room. */
@@ -52,5 +53,5 @@ export function agendaCalendar(kind: AgendaExport, sessions: readonly PreparedSe
 }
 
 export function downloadAgenda(kind: AgendaExport, sessions: readonly PreparedSession[]): void {
-  downloadCalendar(agendaCalendar(kind, sessions, new Date()), NAMES[kind].file);
+  downloadText(NAMES[kind].file, agendaCalendar(kind, sessions, new Date()), ICS_MIME_TYPE);
 }

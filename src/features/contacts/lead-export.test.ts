@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, foldLine, leadsCsv, leadsVcard, vcardText } from './lead-export.ts';
+import { escapeText, foldLine } from '../../lib/content-line.ts';
+import { csvCell, leadsCsv, leadsVcard } from './lead-export.ts';
 import type { LeadItem } from './lead-list.ts';
 
 function lead(overrides: Partial<LeadItem> = {}): LeadItem {
@@ -138,7 +139,7 @@ describe('leadsVcard', () => {
   });
 
   it('escapes backslashes, commas, semicolons and line breaks in every text value', () => {
-    expect(vcardText('a\\b, c; d\r\ne\nf')).toBe('a\\\\b\\, c\\; d\\ne\\nf');
+    expect(escapeText('a\\b, c; d\r\ne\nf')).toBe('a\\\\b\\, c\\; d\\ne\\nf');
     const vcf = unfold(leadsVcard([lead({ company: 'Dev; Ops, Inc.', lastName: 'O;Neil', tags: ['a,b'] })]));
     expect(vcf).toContain('N:O\\;Neil;Jürgen;;;');
     expect(vcf).toContain('ORG:Dev\\; Ops\\, Inc.');

@@ -1,3 +1,4 @@
+import { escapeText, foldLine } from '../../lib/content-line.ts';
 import type { LeadItem } from './lead-list.ts';
 import { answerOf } from './lead-fields.ts';
 import { QUALIFICATION_QUESTIONS } from './qualification.ts';
@@ -78,40 +79,7 @@ export function leadsCsv(leads: readonly ExportedLead[]): string {
   return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-// --- vCard 3.0 (RFC 2426, text escaping and folding as RFC 6350 keeps them) -----------------------------
-
-/** Escapes a text value: backslash, comma, semicolon and line breaks (as \n). */
-export function vcardText(value: string): string {
-  return value
-    .replaceAll('\\', '\\\\')
-    .replaceAll(',', '\\,')
-    .replaceAll(';', '\\;')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
-const MAX_LINE_OCTETS = 75;
-const encoder = new TextEncoder();
-
-/** Folds a content line into lines of at most 75 octets (continuations start with a space), never inside a character. */
-export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    // A continuation line's leading space counts towards its 75 octets.
-    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
+// --- vCard 3.0 (RFC 2426; text escaping and folding in src/lib/content-line.ts) ---------------------
 
 function vcardNote(lead: ExportedLead): string {
   const lines = [`Rating: ${lead.rating > 0 ? `${lead.rating}/5` : 'not rated'}`];
@@ -128,32 +96,16 @@ export function leadsVcard(leads: readonly ExportedLead[]): string {
     const lines = [
       'BEGIN:VCARD',
       'VERSION:3.0',
-      `N:${vcardText(lead.lastName)};${vcardText(lead.firstName)};;;`,
+      `N:${escapeText(lead.lastName)};${escapeText(lead.firstName)};;;`,
       // FN may not be empty.
-      `FN:${vcardText(lead.name.trim() || lead.company || 'CloudFest contact')}`,
+      `FN:${escapeText(lead.name.trim() || lead.company || 'CloudFest contact')}`,
     ];
-    if (lead.company) lines.push(`ORG:${vcardText(lead.company)}`);
-    if (lead.tags.length > 0) lines.push(`CATEGORIES:${lead.tags.map(vcardText).join(',')}`);
-    lines.push(`NOTE:${vcardText(vcardNote(lead))}`, 'END:VCARD');
+    if (lead.company) lines.push(`ORG:${escapeText(lead.company)}`);
+    if (lead.tags.length > 0) lines.push(`CATEGORIES:${lead.tags.map(escapeText).join(',')}`);
+    lines.push(`NOTE:${escapeText(vcardNote(lead))}`, 'END:VCARD');
     return lines.map(foldLine).join('\r\n');
   });
   return cards.length > 0 ? `${cards.join('\r\n')}\r\n` : '';
-}
-
-// --- download --------------------------------------------------------------------------------------
-
-/** Offers text as a file download (a Blob URL and a[download]; no server involved, so offline too). */
-export function downloadText(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started reading the Blob by now; later the URL only holds memory.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 /** cloudfest-leads-2026-03-25.csv */
