@@ -12,9 +12,8 @@ import {
   surveyQuestionSchema,
   type TrainTicket,
   trainTicketSchema,
-  type User,
-  userSchema,
-} from '../shared/contracts/index.ts';
+} from '../shared/contracts/catalog.ts';
+import { type User, userSchema } from '../shared/contracts/user.ts';
 import { ApiError, api } from './api.ts';
 import { firstOrNull, SESSION_SNAPSHOT_KEY } from './session-rules.ts';
 

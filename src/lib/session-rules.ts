@@ -1,4 +1,5 @@
-import type { Pass, User } from '../shared/contracts/index.ts';
+import type { Pass } from '../shared/contracts/catalog.ts';
+import type { User } from '../shared/contracts/user.ts';
 import { LEAD_SCANNER_PATH, VENDOR_TAG_ID } from '../shared/messages.ts';
 
 /** What the start-up load decided: enter the app, or signed out (with the approval reason or not). */

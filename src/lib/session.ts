@@ -7,8 +7,8 @@ import {
   type SurveyEntry,
   type SurveyQuestion,
   type TrainTicket,
-  type User,
-} from '../shared/contracts/index.ts';
+} from '../shared/contracts/catalog.ts';
+import type { User } from '../shared/contracts/user.ts';
 import { onUnauthorized } from './api.ts';
 import { configAtom, loadConfig } from './config.ts';
 import { deleteCookie } from './cookies.ts';

@@ -1,4 +1,4 @@
-import type { Pass } from '../../shared/contracts/index.ts';
+import type { Pass } from '../../shared/contracts/catalog.ts';
 import './pass-status-badge.css';
 
 const LABELS: Record<Pass['status'], string> = {
