@@ -93,7 +93,7 @@ export function verdictText(verdict: CheckinVerdict): VerdictText {
         tone: 'success',
         title: 'Valid — checked in',
         holder: verdict.person,
-        detail: `${VALIDITY[verdict.person.validity]} Saved on this device; it is sent when you are online.`,
+        detail: `${VALIDITY[verdict.person.validity]} Saved on this device; uploaded as soon as there is a connection.`,
       };
     case 'forged':
       return { tone: 'danger', title: 'Forged', holder: null, detail: `${verdict.message} Do not let them in.` };

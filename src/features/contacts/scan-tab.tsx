@@ -86,7 +86,7 @@ export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps
               {outcome.person.passType} · {VALIDITY_TEXT[outcome.person.validity]}
             </p>
             <p className="contacts-scan__meta">
-              {outcome.isNew ? 'Lead saved.' : 'Scanned again: lead updated.'} It is sent when you are online.
+              {outcome.isNew ? 'Lead saved' : 'Scanned again: lead updated'} on this device; uploaded as soon as there is a connection.
             </p>
           </div>
         )}
