@@ -1,4 +1,5 @@
 import type { AgendaSession } from '../../shared/contracts/agenda.ts';
+import { VENUE_TIME_ZONE } from '../../lib/venue-time.ts';
 
 /*
  * The agenda's pure rules: Berlin days and times, the search index, filters, grouping, overlaps of
@@ -6,17 +7,15 @@ import type { AgendaSession } from '../../shared/contracts/agenda.ts';
  * of it is unit-tested and cheap to run on every keystroke.
  */
 
-export const AGENDA_TIME_ZONE = 'Europe/Berlin';
-
 // Intl formatters are costly to create and cheap to reuse: one each, for the whole app.
 const dayParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: AGENDA_TIME_ZONE,
+  timeZone: VENUE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
 });
 const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: AGENDA_TIME_ZONE,
+  timeZone: VENUE_TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',

@@ -11,7 +11,7 @@ import { checkIn } from './checkins.ts';
 import { chosenListId, deviceIdOf, rememberListId } from './lists.ts';
 import { checkinItems, listCounts } from './model.ts';
 import { CountsLine, CountsTable, RecentCheckins } from './recent-checkins.tsx';
-import { clockTime } from './time.ts';
+import { clockTime } from '../../lib/venue-time.ts';
 import { useCheckinRefresh, useCheckinStore } from './use-checkin.ts';
 import { type Outcome, VerdictPanel } from './verdict-panel.tsx';
 import './checkin.css';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { AppDatabase, CheckinListRow } from '../../lib/db.ts';
-import type { CheckinList } from '../../shared/contracts/checkin.ts';
+import { type CheckinList, checkinListSchema } from '../../shared/contracts/checkin.ts';
 
 /*
  * The check-in lists on the device (issue 6): downloaded whenever the page is online and kept per
@@ -8,16 +8,7 @@ import type { CheckinList } from '../../shared/contracts/checkin.ts';
  * and the device's id belong to the device (localStorage), not to whoever is signed in.
  */
 
-const listRowSchema = z.object({
-  userId: z.string(),
-  id: z.int(),
-  name: z.string(),
-  description: z.string(),
-  passTypes: z.array(z.string()),
-  checkedIn: z.int(),
-  duplicates: z.int(),
-  fetchedAt: z.string(),
-});
+const listRowSchema = z.extend(checkinListSchema, { userId: z.string(), fetchedAt: z.string() });
 
 /** Rows read back from IndexedDB (maybe written by another version): the readable ones, by id. */
 export function readListRows(rows: readonly unknown[]): CheckinListRow[] {

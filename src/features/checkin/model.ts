@@ -1,5 +1,5 @@
 import type { CheckinListRow, CheckinRow, OutboxRow } from '../../lib/db.ts';
-import { clockTime } from './time.ts';
+import { clockTime } from '../../lib/venue-time.ts';
 
 /*
  * The pass check's pure views (issue 6): the sync state of each check-in, duplicate flags across

@@ -1,6 +1,6 @@
 import type { CheckinListRow } from '../../lib/db.ts';
 import { type CheckinItem, duplicateText, type ListCounts } from './model.ts';
-import { clockTime } from './time.ts';
+import { clockTime } from '../../lib/venue-time.ts';
 
 /** How many check-ins the page lists (the newest); the counts cover all of them. */
 export const RECENT_LIMIT = 50;

@@ -1,7 +1,7 @@
 import type { BadgePerson, BadgeVerdict } from '../../lib/badges/verify.ts';
 import type { CheckinListRow, CheckinRow } from '../../lib/db.ts';
 import { decodePassToken } from '../../shared/pass-token.ts';
-import { clockTime } from './time.ts';
+import { clockTime } from '../../lib/venue-time.ts';
 
 /*
  * The pass check's verdict on one scanned code (issue 6), decided on the device without a signal:

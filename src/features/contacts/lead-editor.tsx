@@ -102,7 +102,7 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
           Tags
         </span>
         {tags.length > 0 && (
-          <ul className="lead-tags" aria-labelledby={`${id}-tags`}>
+          <ul className="chip-list lead-tags" aria-labelledby={`${id}-tags`}>
             {tags.map((tag) => (
               <li key={tag} className="badge">
                 {tag}

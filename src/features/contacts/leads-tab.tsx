@@ -8,14 +8,13 @@ import { exportFileName, leadsCsv, leadsVcard } from './lead-export.ts';
 import { editableLead, type LeadItem, type LeadSortKey, type SortDirection, sortLeads } from './lead-list.ts';
 import { LeadMarker } from './lead-marker.tsx';
 import { useLeads } from './use-leads.ts';
+import { venueDateTime } from '../../lib/venue-time.ts';
 
 const SORT_LABELS: Record<LeadSortKey, string> = {
   lastName: 'Last name',
   company: 'Company',
   createdAt: 'Scanned at',
 };
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function LeadLine({ item, userId }: { item: LeadItem; userId: string }) {
   const nameId = useId();
@@ -29,7 +28,7 @@ function LeadLine({ item, userId }: { item: LeadItem; userId: string }) {
             {item.firstName} {item.lastName}
           </p>
           <p className="person-row__meta">{item.company}</p>
-          <p className="person-row__meta">{dateTime.format(new Date(item.createdAt))}</p>
+          <p className="person-row__meta">{venueDateTime.format(new Date(item.createdAt))}</p>
           {item.rating > 0 && <p className="person-row__meta">Rating {item.rating}/5</p>}
           {item.tags.length > 0 && (
             <p className="contacts-lead__tags">
@@ -66,7 +65,7 @@ function PassiveLine({ lead }: { lead: Lead }) {
           {person.firstName} {person.lastName}
         </p>
         <p className="person-row__meta">{person.company}</p>
-        <p className="person-row__meta">{dateTime.format(new Date(lead.createdAt))}</p>
+        <p className="person-row__meta">{venueDateTime.format(new Date(lead.createdAt))}</p>
       </div>
     </li>
   );

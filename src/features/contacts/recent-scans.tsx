@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { LeadMarker } from './lead-marker.tsx';
 import { leadSyncStates } from './leads.ts';
 import { useLeadOps, useLeadRows } from './use-leads.ts';
+import { clockTime } from '../../lib/venue-time.ts';
 
 /** How many of the newest leads the scan tab lists. */
 const RECENT_MAX = 8;
-
-const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
 
 /**
  * The newest leads of this device under the scanner, live from Dexie: each scan lands here the
@@ -38,7 +37,7 @@ export function RecentScans({ userId }: { userId: string }) {
                 <div>
                   <p className="person-row__name">{row.name}</p>
                   <p className="person-row__meta">{row.company}</p>
-                  <p className="person-row__meta">{time.format(new Date(row.changedAt))}</p>
+                  <p className="person-row__meta">{clockTime(row.changedAt)}</p>
                 </div>
                 <LeadMarker status={state?.status ?? 'synced'} reason={state?.reason ?? null} />
               </li>

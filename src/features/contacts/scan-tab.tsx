@@ -86,7 +86,8 @@ export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps
               {outcome.person.passType} · {VALIDITY_TEXT[outcome.person.validity]}
             </p>
             <p className="contacts-scan__meta">
-              {outcome.isNew ? 'Lead saved' : 'Scanned again: lead updated'} on this device; uploaded as soon as there is a connection.
+              {outcome.isNew ? 'Lead saved' : 'Scanned again: lead updated'} on this device; uploaded as soon as there is a
+              connection.
             </p>
           </div>
         )}

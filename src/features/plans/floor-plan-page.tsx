@@ -111,7 +111,7 @@ export function FloorPlanPage() {
             <h2 id="floor-rooms-title" className="plans-section__title">
               Rooms and stages
             </h2>
-            <ul className="plans-chips">
+            <ul className="chip-list">
               {layout.rooms.map((room) => (
                 <li key={room.name}>
                   <button
@@ -233,7 +233,7 @@ function SelectionCard({
       {others.length > 0 ? (
         <div className="plan-card__others">
           <p className="plan-card__label">Also at this booth</p>
-          <ul className="plans-chips">
+          <ul className="chip-list">
             {others.map((other) => (
               <li key={other.id}>
                 <button type="button" className="plans-chip" onClick={() => onExhibitor(other)}>

@@ -120,7 +120,7 @@ export function SitePlanPage() {
             <h2 id="site-hotels-title" className="plans-section__title">
               Hotels
             </h2>
-            <ul className="plans-chips">
+            <ul className="chip-list">
               {SITE_HOTELS.map((hotel) => (
                 <li key={hotel.name}>
                   <button
@@ -140,7 +140,7 @@ export function SitePlanPage() {
             <h2 id="site-places-title" className="plans-section__title">
               Getting around
             </h2>
-            <ul className="plans-chips">
+            <ul className="chip-list">
               {SITE_POINTS.map((point) => (
                 <li key={point.id}>
                   <button
