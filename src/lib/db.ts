@@ -128,6 +128,11 @@ export function openAppDatabase(name = DATABASE_NAME): AppDatabase {
     checkinLists: '[userId+id], userId',
     checkins: '[userId+id], [userId+listId+barcodeId], userId',
   });
+  // Version 4: the scan tab lists the newest leads and their newest ops without reading them all.
+  database.version(4).stores({
+    outbox: 'id, [userId+status], [userId+kind], createdAt, [userId+kind+createdAt]',
+    leads: '[userId+personKey], userId, [userId+changedAt]',
+  });
   return database;
 }
 

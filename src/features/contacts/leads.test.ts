@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkBadge } from '../../lib/badges/verify.ts';
 import { type AppDatabase, deleteUserData, type LeadRow, type OutboxRow, openAppDatabase } from '../../lib/db.ts';
-import { type EditableLead, leadSyncStates, saveLeadEdit, saveScan } from './leads.ts';
+import { type EditableLead, leadSyncStates, recentLeads, saveLeadEdit, saveScan } from './leads.ts';
 import { DURING, localRow, TEST_TRUST, testBadge } from './testing.ts';
 
 const ADA = 'user-scanner';
@@ -158,5 +159,69 @@ describe('leadSyncStates', () => {
     ]);
     expect(states.get('p-ada')).toEqual({ status: 'pending', reason: null, editQueued: true });
     expect(states.get('p-bob')).toEqual({ status: 'rejected', reason: 'revoked badge', editQueued: false });
+  });
+});
+
+describe('recentLeads', () => {
+  it('reads the newest leads of this user with their markers, an old refused op included', async () => {
+    const people = Array.from({ length: 12 }, (_, i) => ({ pid: `badge-${i}`, n: `Person ${i}` }));
+    const ops: OutboxRow[] = [];
+    for (const [i, person] of people.entries()) ops.push((await scan(testBadge(person), DURING + i * 1000)).op);
+    // The oldest scan was refused by the server; the third newest was uploaded (its op is gone).
+    await database.outbox.update(ops[0]?.id ?? '', { status: 'rejected', lastError: 'This badge has been revoked.' });
+    await database.outbox.delete(ops[9]?.id ?? '');
+    // Another user's newer lead on the same device is not theirs.
+    await database.leads.put({
+      ...localRow('badge-other', 'Other Person', 'Elsewhere', '2026-03-26T00:00:00.000Z'),
+      userId: 'someone',
+    });
+
+    const { rows, states } = await recentLeads(database, ADA, 8);
+    expect(rows.map((row) => row.personKey)).toEqual(['11', '10', '9', '8', '7', '6', '5', '4'].map((n) => `badge-${n}`));
+    expect(states.get('badge-11')).toMatchObject({ status: 'pending' });
+    expect(states.has('badge-9')).toBe(false);
+    expect(states.get('badge-0')).toMatchObject({ status: 'rejected', reason: 'This badge has been revoked.' });
+  });
+
+  it('puts a person scanned again at the top', async () => {
+    await scan(testBadge({ pid: 'badge-a', n: 'Anna A' }), DURING);
+    await scan(testBadge({ pid: 'badge-b', n: 'Bert B' }), DURING + 1000);
+    await scan(testBadge({ pid: 'badge-a', n: 'Anna A' }), DURING + 2000);
+    expect((await recentLeads(database, ADA, 8)).rows.map((row) => row.personKey)).toEqual(['badge-a', 'badge-b']);
+  });
+});
+
+describe('device database version 4', () => {
+  it('indexes the leads and ops a version 3 device already holds', async () => {
+    const name = `leads-upgrade-test-${++count}`;
+    const old = new Dexie(name);
+    old
+      .version(1)
+      .stores({
+        outbox: 'id, [userId+status], [userId+kind], createdAt',
+        favourites: '[userId+sessionId], userId',
+        meta: '[userId+key], userId',
+      });
+    old.version(2).stores({ leads: '[userId+personKey], userId' });
+    old.version(3).stores({ checkinLists: '[userId+id], userId', checkins: '[userId+id], [userId+listId+barcodeId], userId' });
+    const row = { ...localRow('badge-old', 'Olga Old', 'Legacy GmbH', '2026-03-24T09:00:00.000Z'), userId: ADA };
+    await old.table('leads').put(row);
+    await old.table('outbox').put({
+      id: 'op-old',
+      userId: ADA,
+      kind: 'lead',
+      payload: { token: row.token },
+      createdAt: row.changedAt,
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+    });
+    old.close();
+
+    const upgraded = openAppDatabase(name);
+    const { rows, states } = await recentLeads(upgraded, ADA, 8);
+    expect(rows).toEqual([row]);
+    expect(states.get('badge-old')).toMatchObject({ status: 'pending' });
+    await upgraded.delete();
   });
 });

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import type { BadgePerson } from '../../lib/badges/verify.ts';
 import type { AppDatabase, LeadRow, OutboxRow } from '../../lib/db.ts';
 import { rethrowQuotaError } from '../../lib/storage.ts';
@@ -165,4 +166,41 @@ export function leadSyncStates(ops: readonly OutboxRow[]): Map<string, LeadSyncS
     states.set(key, { status: op.status, reason: op.lastError, editQueued: isEdit || (states.get(key)?.editQueued ?? false) });
   }
   return states;
+}
+
+/** How many of the newest lead ops the recent list reads: a recent lead's newest op is among them. */
+const RECENT_OPS = 50;
+
+/**
+ * The user's `limit` most recently changed leads and what their sync markers need, read through
+ * indexes so a scan costs the same with 10 or 5,000 leads on the device. Every scan and edit sets
+ * the row's changedAt to its op's time, so the newest rows' newest ops are among the newest ops;
+ * refused ops stay until dismissed and may be older, so they are read too (there are few).
+ */
+export async function recentLeads(
+  database: AppDatabase,
+  userId: string,
+  limit: number,
+): Promise<{ rows: LeadRow[]; states: Map<string, LeadSyncState> }> {
+  const [rows, newestOps, refused] = await Promise.all([
+    database.leads
+      .where('[userId+changedAt]')
+      .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+      .reverse()
+      .limit(limit)
+      .toArray(),
+    database.outbox
+      .where('[userId+kind+createdAt]')
+      .between([userId, 'lead', Dexie.minKey], [userId, 'lead', Dexie.maxKey])
+      .reverse()
+      .limit(RECENT_OPS)
+      .toArray(),
+    database.outbox
+      .where('[userId+status]')
+      .equals([userId, 'rejected'])
+      .filter((op) => op.kind === 'lead')
+      .toArray(),
+  ]);
+  const ops = new Map([...refused, ...newestOps].map((op) => [op.id, op]));
+  return { rows, states: leadSyncStates([...ops.values()]) };
 }

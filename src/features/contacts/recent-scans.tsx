@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
-import { LeadMarker } from './lead-marker.tsx';
-import { leadSyncStates } from './leads.ts';
-import { useLeadOps, useLeadRows } from './use-leads.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../lib/db.ts';
 import { clockTime } from '../../lib/venue-time.ts';
+import { LeadMarker } from './lead-marker.tsx';
+import { recentLeads } from './leads.ts';
 
 /** How many of the newest leads the scan tab lists. */
 const RECENT_MAX = 8;
@@ -12,14 +12,9 @@ const RECENT_MAX = 8;
  * moment it is written, with its pending or failed marker.
  */
 export function RecentScans({ userId }: { userId: string }) {
-  const rows = useLeadRows(userId);
-  const ops = useLeadOps(userId);
-  const states = useMemo(() => leadSyncStates(ops ?? []), [ops]);
-  const recent = useMemo(
-    () => [...(rows ?? [])].sort((a, b) => b.changedAt.localeCompare(a.changedAt)).slice(0, RECENT_MAX),
-    [rows],
-  );
-  if (rows === undefined) return null;
+  const result = useLiveQuery(() => recentLeads(db, userId, RECENT_MAX), [userId]);
+  if (result === undefined) return null;
+  const { rows: recent, states } = result;
 
   return (
     <section className="contacts-recent" aria-labelledby="contacts-recent-title">

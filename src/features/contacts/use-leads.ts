@@ -18,12 +18,12 @@ const leadListSchema = z.array(leadSchema);
 const REFETCH_DELAY_MS = 400;
 
 /** This user's lead rows on the device, live. */
-export function useLeadRows(userId: string | null): LeadRow[] | undefined {
+function useLeadRows(userId: string | null): LeadRow[] | undefined {
   return useLiveQuery(() => (userId ? db.leads.where('userId').equals(userId).toArray() : NO_ROWS), [userId]);
 }
 
 /** This user's lead ops still in the outbox (pending or refused), live. */
-export function useLeadOps(userId: string | null): OutboxRow[] | undefined {
+function useLeadOps(userId: string | null): OutboxRow[] | undefined {
   return useLiveQuery(() => (userId ? db.outbox.where('[userId+kind]').equals([userId, 'lead']).toArray() : NO_ROWS), [userId]);
 }
 
