@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useCallback, useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -12,6 +12,8 @@ import { buildFloorLayout, FACILITY_LABELS, type FacilityKind, type FloorLayout 
 import { type FloorPick, FloorPlanDrawing } from './floor-plan-drawing.tsx';
 import { type FloorSelection, resolveFloorSelection, selectionRect } from './floor-selection.ts';
 import { PlanCard } from './plan-card.tsx';
+import { PlanChips } from './plan-chips.tsx';
+import { usePlanFocus } from './plan-focus.ts';
 import { SymbolSwatch } from './plan-symbols.tsx';
 import { safeWebsite, websiteLabel } from './plan-text.ts';
 import './plans.css';
@@ -27,24 +29,14 @@ const DETAIL_SCALE = 0.62;
  * rooms still show. The selection lives in the address (?exhibitor, ?booth, ?room, ?facility).
  */
 export function FloorPlanPage() {
-  const [params, setParams] = useSearchParams();
   const request = useRequest((signal) => api('/api/exhibitors', exhibitorListSchema, { signal }), []);
   const exhibitors = request.status === 'ready' ? request.data : null;
   const layout = useMemo(() => buildFloorLayout(exhibitors ?? []), [exhibitors]);
-  const selection = useMemo(() => resolveFloorSelection(params, layout, exhibitors), [params, layout, exhibitors]);
-
-  // Asking again for the same selection ('Show on plan', the same search result) must move the plan again.
-  const [focusRequest, setFocusRequest] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new focus request must produce a new target object
-  const target = useMemo(() => selectionRect(selection), [selection, focusRequest]);
-
-  const select = useCallback(
-    (next: Record<string, string>) => {
-      setParams(next, { replace: true });
-      setFocusRequest((n) => n + 1);
-    },
-    [setParams],
+  const resolve = useCallback(
+    (params: URLSearchParams) => resolveFloorSelection(params, layout, exhibitors),
+    [layout, exhibitors],
   );
+  const { selection, target, focusRequest, select, showAgain, clear } = usePlanFocus(resolve, selectionRect);
   const onPick = useCallback(
     (pick: FloorPick) => {
       if (pick.kind === 'booth') select({ booth: pick.code });
@@ -53,8 +45,6 @@ export function FloorPlanPage() {
     },
     [select],
   );
-  const clear = () => setParams({}, { replace: true });
-  const showAgain = () => setFocusRequest((n) => n + 1);
 
   const selectedBooth = selection?.kind === 'booth' ? selection.booth.code : null;
   const selectedRoom = selection?.kind === 'room' ? selection.room.name : null;
@@ -107,25 +97,15 @@ export function FloorPlanPage() {
         </div>
 
         <div className="plans-layout__extra">
-          <section className="plans-section" aria-labelledby="floor-rooms-title">
-            <h2 id="floor-rooms-title" className="plans-section__title">
-              Rooms and stages
-            </h2>
-            <ul className="chip-list">
-              {layout.rooms.map((room) => (
-                <li key={room.name}>
-                  <button
-                    type="button"
-                    className="plans-chip"
-                    aria-pressed={selectedRoom === room.name}
-                    onClick={() => select({ room: room.name })}
-                  >
-                    {room.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <PlanChips
+            title="Rooms and stages"
+            chips={layout.rooms.map((room) => ({
+              key: room.name,
+              label: room.name,
+              pressed: selectedRoom === room.name,
+              onSelect: () => select({ room: room.name }),
+            }))}
+          />
           <FloorLegend />
         </div>
       </div>

@@ -1,10 +1,12 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PanZoom } from '../../components/ui/pan-zoom.tsx';
 import { formatDistance } from '../../lib/hotel-search.ts';
 import { PlanCard } from './plan-card.tsx';
+import { PlanChips } from './plan-chips.tsx';
+import { usePlanFocus } from './plan-focus.ts';
 import { ShuttleBadge, SymbolSwatch } from './plan-symbols.tsx';
 import { type SitePick, SitePlanDrawing } from './site-plan-drawing.tsx';
 import {
@@ -54,19 +56,7 @@ const DESCRIPTION =
 
 /** /site-plan: the venue, the hotels with their shuttles, stops, parking and the station. Static, so it works offline. */
 export function SitePlanPage() {
-  const [params, setParams] = useSearchParams();
-  const selection = useMemo(() => resolveSiteSelection(params), [params]);
-  const [focusRequest, setFocusRequest] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new focus request must produce a new target object
-  const target = useMemo(() => selectionRect(selection), [selection, focusRequest]);
-
-  const select = useCallback(
-    (next: Record<string, string>) => {
-      setParams(next, { replace: true });
-      setFocusRequest((n) => n + 1);
-    },
-    [setParams],
-  );
+  const { selection, target, focusRequest, select, showAgain, clear } = usePlanFocus(resolveSiteSelection, selectionRect);
   const onPick = useCallback(
     (pick: SitePick) => (pick.kind === 'hotel' ? select({ hotel: pick.name }) : select({ place: pick.id })),
     [select],
@@ -107,54 +97,34 @@ export function SitePlanPage() {
 
         <div className="plans-layout__card" aria-live="polite">
           {selection && selection.kind !== 'missing' ? (
-            <SiteCard
-              selection={selection}
-              onShow={() => setFocusRequest((n) => n + 1)}
-              onClose={() => setParams({}, { replace: true })}
-            />
+            <SiteCard selection={selection} onShow={showAgain} onClose={clear} />
           ) : null}
         </div>
 
         <div className="plans-layout__extra">
-          <section className="plans-section" aria-labelledby="site-hotels-title">
-            <h2 id="site-hotels-title" className="plans-section__title">
-              Hotels
-            </h2>
-            <ul className="chip-list">
-              {SITE_HOTELS.map((hotel) => (
-                <li key={hotel.name}>
-                  <button
-                    type="button"
-                    className="plans-chip"
-                    aria-pressed={selectedHotel === hotel.name}
-                    onClick={() => select({ hotel: hotel.name })}
-                  >
-                    {hotel.name}
-                    {shuttleLineOf(hotel) ? <span className="plans-chip__badge">Shuttle</span> : null}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="plans-section" aria-labelledby="site-places-title">
-            <h2 id="site-places-title" className="plans-section__title">
-              Getting around
-            </h2>
-            <ul className="chip-list">
-              {SITE_POINTS.map((point) => (
-                <li key={point.id}>
-                  <button
-                    type="button"
-                    className="plans-chip"
-                    aria-pressed={selectedPoint === point.id}
-                    onClick={() => select({ place: point.id })}
-                  >
-                    {point.label}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <PlanChips
+            title="Hotels"
+            chips={SITE_HOTELS.map((hotel) => ({
+              key: hotel.name,
+              label: (
+                <>
+                  {hotel.name}
+                  {shuttleLineOf(hotel) ? <span className="plans-chip__badge">Shuttle</span> : null}
+                </>
+              ),
+              pressed: selectedHotel === hotel.name,
+              onSelect: () => select({ hotel: hotel.name }),
+            }))}
+          />
+          <PlanChips
+            title="Getting around"
+            chips={SITE_POINTS.map((point) => ({
+              key: point.id,
+              label: point.label,
+              pressed: selectedPoint === point.id,
+              onSelect: () => select({ place: point.id }),
+            }))}
+          />
           <SiteLegend />
         </div>
       </div>
