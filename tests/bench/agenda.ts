@@ -1,6 +1,5 @@
-import { type Browser, chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../playwright.config.ts';
-import { report } from './report.ts';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
@@ -26,11 +25,6 @@ const KEYSTROKES = [
   ...['securit', 'securi', 'secur', 'secu', 'sec', 'se', 's'],
   ...['c', 'cl', 'clo', 'clou', 'cloud'],
 ];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /**
  * tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(...)`;
@@ -175,10 +169,7 @@ async function keystrokes(browser: Browser, baseUrl: string): Promise<number[]> 
 }
 
 export async function benchAgenda(baseUrl: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const renders = await firstRender(browser, baseUrl);
     report('agenda_first_render_ms', median(renders.map((r) => r.painted)), 'ms', '<= 150 ms');

@@ -1,17 +1,12 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../playwright.config.ts';
-import { report } from './report.ts';
+import { launchChromium, report } from './report.ts';
 
 /**
  * Gzip size of every script a cold visit of `path` loads (the page's own, not the service worker's),
  * and whether zxcvbn (its chunk carries the 'zxcvbn' frequency lists) was among them.
  */
 export async function coldJs(baseUrl: string, path: string): Promise<{ kb: number; zxcvbn: boolean }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
-import { report } from './report.ts';
+import { median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
@@ -44,12 +44,6 @@ async function reloadToBarcode(page: Page): Promise<number> {
   await page.reload({ waitUntil: 'commit' });
   const handle = await page.waitForFunction(() => window.__barcodeShownAt, undefined, { timeout: 30_000 });
   return (await handle.jsonValue()) as number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** One reload first, not counted: the first after a switch of the network pays for the switch. */

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { CHROMIUM_ARGS } from '../../playwright.config.ts';
-import { report } from './report.ts';
+import { launchChromium, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
@@ -118,10 +117,7 @@ async function qrDrawMs(browser: Browser, baseUrl: string): Promise<{ median: nu
 }
 
 export async function benchPassPage(baseUrl: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     report('pass_route_js_gzip', await passRouteJs(browser, baseUrl), 'KB', '<= 40 KB');
     const draw = await qrDrawMs(browser, baseUrl);

@@ -1,7 +1,5 @@
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { decodePassToken } from '../../src/shared/pass-token.ts';
-import { report } from './report.ts';
+import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
@@ -71,18 +69,9 @@ async function distinctBadges(baseUrl: string, wanted: number): Promise<string[]
   return badges.slice(0, wanted);
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
 export async function benchScanToList(baseUrl: string) {
   const badges = await distinctBadges(baseUrl, WARMUPS + RUNS);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 839 } });
     await context.addCookies([{ name: 'survey', value: 'skip', url: baseUrl }]);

@@ -1,11 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { build, type Plugin } from 'esbuild';
-import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { decodePassToken } from '../../src/shared/pass-token.ts';
-import { report } from './report.ts';
+import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
@@ -148,11 +147,6 @@ export interface DecodeTimes {
   decoded: string[];
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 /** Loads the bundle into `page` (already on the app's origin) and draws the badge frame. */
 export async function preparePage(page: Page, token: string): Promise<void> {
   await page.evaluate(await scannerBundleSource());
@@ -226,10 +220,7 @@ async function verifyTimes(page: Page, badge: Badge, warmups: number, runs: numb
 
 export async function benchScannerDecode(baseUrl: string) {
   const badge = await fetchBadge(baseUrl);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     await routeScannerWasm(context);

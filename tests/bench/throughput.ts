@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-accounts.ts';
-import { report } from './report.ts';
+import { median, report } from './report.ts';
 import { startServer } from './server-process.ts';
 
 const DURATION_S = 3;
@@ -49,8 +49,6 @@ async function startAuthenticatedUser(env: Record<string, string>) {
   const { token } = (await res.json()) as { token: string };
   return { url: `${server.url}/api/user/`, headers: { authorization: `Bearer ${token}` }, stop: () => server.stop() };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /**
  * GET /api/user/ against bare Fastify, in alternating rounds with both servers up: this 2-core VM's
