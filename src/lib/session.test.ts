@@ -1,75 +1,24 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, MemoryStorage, TEST_CONFIG, testPass, testUser } from './session-testing.ts';
 
 /*
  * The session module against a fake server: fetch, localStorage, document.cookie and location are
  * stubbed (node environment), and every test imports a fresh module graph (fresh store and state).
  */
 
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
-
-const USER = {
-  uuid: '7f0e2a8c-3b1d-4c5e-9f6a-1b2c3d4e5f60',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Analytical Engines',
-  image: null,
-  scope: [],
-  tags: [] as { id: number }[],
-  permissions: [{ path: '/contacts' }],
-  isLeadScanner: true,
-};
-const PASS_TYPE = {
-  id: 1,
-  name: 'Standard Pass',
-  kind: 'voucher',
-  description: '',
-  price: 0,
-  isFree: true,
-  upgradeableBy: [],
-  codeType: null,
-};
-const pass = (status: string) => ({
-  id: '0b6c7a4e-8d2f-4a1b-9c3d-5e6f7a8b9c0d',
-  status,
-  voucherCode: null,
-  createdAt: '2026-01-05T10:00:00Z',
-  passType: PASS_TYPE,
-});
+const USER = testUser();
+const pass = testPass;
 const TICKET = (code: string) => ({
   id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
   code,
   createdAt: '2026-01-05T10:00:00Z',
   type: { id: 1, name: 'Return', description: '', price: 9900 },
 });
-const CONFIG = {
-  name: 'CloudFest 2026',
-  startDate: '2026-03-24',
-  endDate: '2026-03-26',
-  surveyStartDate: '2026-01-01',
-  venue: 'Europa-Park',
-  countdownPhases: [],
-};
+const CONFIG = TEST_CONFIG;
 
 type Reply = { status: number; body?: unknown } | 'offline';
 let replies: Record<string, Reply>;
 let calls: { path: string; method: string; auth: string | null }[];
-
-function json(status: number, body: unknown): Response {
-  if (status === 204) return new Response(null, { status });
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 beforeEach(() => {
   vi.resetModules();

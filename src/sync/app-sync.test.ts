@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
 import { DATABASE_NAME } from '../lib/db.ts';
+import { json, MemoryStorage, TEST_CONFIG, testPass, testUser } from '../lib/session-testing.ts';
 import { USER_B } from './testing.ts';
 
 /*
@@ -10,62 +11,11 @@ import { USER_B } from './testing.ts';
  * logout deletes the user's rows, a session the server ended keeps them.
  */
 
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
-
-const USER = {
-  uuid: '7f0e2a8c-3b1d-4c5e-9f6a-1b2c3d4e5f60',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Analytical Engines',
-  image: null,
-  scope: [],
-  tags: [],
-  permissions: [],
-  isLeadScanner: false,
-};
-const PASS = {
-  id: '0b6c7a4e-8d2f-4a1b-9c3d-5e6f7a8b9c0d',
-  status: 'approved',
-  voucherCode: null,
-  createdAt: '2026-01-05T10:00:00Z',
-  passType: {
-    id: 1,
-    name: 'Standard Pass',
-    kind: 'voucher',
-    description: '',
-    price: 0,
-    isFree: true,
-    upgradeableBy: [],
-    codeType: null,
-  },
-};
-const CONFIG = {
-  name: 'CloudFest 2026',
-  startDate: '2026-03-24',
-  endDate: '2026-03-26',
-  surveyStartDate: '2026-01-01',
-  venue: 'Europa-Park',
-  countdownPhases: [],
-};
+const USER = testUser({ permissions: [], isLeadScanner: false });
+const PASS = testPass('approved');
+const CONFIG = TEST_CONFIG;
 
 let uploads: { auth: string | null; ids: string[] }[];
-
-function json(status: number, body: unknown): Response {
-  if (status === 204) return new Response(null, { status });
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 beforeEach(async () => {
   vi.resetModules();
