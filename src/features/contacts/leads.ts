@@ -72,16 +72,11 @@ export async function saveScan(
   return { ...result, op };
 }
 
-/** A lead as the editor opened it: the device's row or the server's lead (which may have no device row yet). */
-export interface EditableLead extends LeadFields {
-  personKey: string;
-  /** Names the person in the op: the device's scanned badge, or the token the server signed for the lead. */
-  token: string;
-  name: string;
-  company: string;
-  passType: string;
-  createdAt: string;
-}
+/**
+ * A lead as the editor opened it: the device's row or the server's lead (which may have no device
+ * row yet). Its `token` names the person in the op: the scanned badge, or the one the server signed.
+ */
+export type EditableLead = LeadFields & Pick<LeadRow, 'personKey' | 'token' | 'name' | 'company' | 'passType' | 'createdAt'>;
 
 /**
  * Saves an edit: the device row (created from the server's lead when this device never scanned the
