@@ -195,13 +195,11 @@ describe('device database version 4', () => {
   it('indexes the leads and ops a version 3 device already holds', async () => {
     const name = `leads-upgrade-test-${++count}`;
     const old = new Dexie(name);
-    old
-      .version(1)
-      .stores({
-        outbox: 'id, [userId+status], [userId+kind], createdAt',
-        favourites: '[userId+sessionId], userId',
-        meta: '[userId+key], userId',
-      });
+    old.version(1).stores({
+      outbox: 'id, [userId+status], [userId+kind], createdAt',
+      favourites: '[userId+sessionId], userId',
+      meta: '[userId+key], userId',
+    });
     old.version(2).stores({ leads: '[userId+personKey], userId' });
     old.version(3).stores({ checkinLists: '[userId+id], userId', checkins: '[userId+id], [userId+listId+barcodeId], userId' });
     const row = { ...localRow('badge-old', 'Olga Old', 'Legacy GmbH', '2026-03-24T09:00:00.000Z'), userId: ADA };
