@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { Problem } from '../../src/shared/contracts/common.ts';
+import type { Problem } from '#shared/contracts/common.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventConfigSchema } from '../../src/shared/contracts/index.ts';
-import { MESSAGES } from '../../src/shared/messages.ts';
+import { eventConfigSchema } from '#shared/contracts/index.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { decodePassToken, type PassPayload } from '../../src/shared/pass-token.ts';
+import { decodePassToken, type PassPayload } from '#shared/pass-token.ts';
 import type { Db } from '../db/client.ts';
 import { passBarcodes, passes, passTypes, users } from '../db/schema/index.ts';
 import type { PassSigner } from './pass-signing.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
-import { CANCELLATION_MESSAGES, cancellationVerdict } from '../../src/shared/booking-rules.ts';
-import { nightCount } from '../../src/shared/stay.ts';
+import { CANCELLATION_MESSAGES, cancellationVerdict } from '#shared/booking-rules.ts';
+import { nightCount } from '#shared/stay.ts';
 import type { Db } from '../db/client.ts';
 import { bookings, roomAvailabilities, rooms } from '../db/schema/index.ts';
 import { HttpProblem } from '../plugins/errors.ts';

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { SyncResult } from '../../src/shared/contracts/sync.ts';
+import type { SyncResult } from '#shared/contracts/sync.ts';
 import type { Db } from '../db/client.ts';
 import { clientOps } from '../db/schema/index.ts';
 

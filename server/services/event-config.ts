@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type EventConfig, eventConfigSchema } from '../../src/shared/contracts/catalog.ts';
+import { type EventConfig, eventConfigSchema } from '#shared/contracts/catalog.ts';
 import type { Db } from '../db/client.ts';
 import { config } from '../db/schema/index.ts';
 

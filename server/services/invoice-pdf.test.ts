@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { REVERSE_CHARGE_NOTE } from '../../src/shared/pricing.ts';
+import { REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
 import { pdfText } from '../testing/pdf-text.ts';
 import { SAMPLE_INVOICE } from '../testing/sample-invoice.ts';
 import { renderInvoicePdf, SELLER } from './invoice-pdf.ts';

@@ -1,5 +1,5 @@
 import { PageSizes, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { REVERSE_CHARGE_NOTE, type OrderLine } from '../../src/shared/pricing.ts';
+import { REVERSE_CHARGE_NOTE, type OrderLine } from '#shared/pricing.ts';
 import { printable, wrap } from './pdf-layout.ts';
 
 /** The seller as German invoices require it (§14 UStG): full name, address, VAT ID. */

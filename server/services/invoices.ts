@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { splitVatId } from '../../src/shared/pricing.ts';
+import { splitVatId } from '#shared/pricing.ts';
 import type { Db } from '../db/client.ts';
 import { invoiceCounters, invoices, type OrderLine, type orders, users } from '../db/schema/index.ts';
 import { loadBilling } from './order-pricing.ts';

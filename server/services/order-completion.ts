@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Order } from '../../src/shared/contracts/registration.ts';
+import type { Order } from '#shared/contracts/registration.ts';
 import type { Db } from '../db/client.ts';
 import {
   accommodations,
@@ -16,26 +16,11 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { secureBooking } from './booking.ts';
-import { createInvoice, type InvoiceRow } from './invoices.ts';
+import { createInvoice } from './invoices.ts';
+import type { CompletedOrder, OrderRow, PassStatus } from './completed-order.ts';
 import type { Mailer } from './mail.ts';
 import { orderConfirmationMail } from './order-mail.ts';
 import { revokeCurrentBarcode } from './pass-barcodes.ts';
-
-export type OrderRow = typeof orders.$inferSelect;
-export type PassStatus = 'pending' | 'approved';
-
-/** What the completion did, for the answer and the confirmation mail. */
-export interface CompletedOrder {
-  order: OrderRow;
-  user: { email: string; firstName: string };
-  /** The user's pass after the completion; null for a user without one (a vendor booking a room). */
-  pass: { name: string; status: PassStatus } | null;
-  hotel: { name: string; roomName: string; start: string; end: string } | null;
-  /** An upgrade order: the pass type before (null when the order bought the first pass) and after. */
-  upgrade: { from: string | null; to: string } | null;
-  trainTicket: { name: string; code: string } | null;
-  invoice: InvoiceRow | null;
-}
 
 /**
  * The per-user lock: every transaction that changes a user's orders (checkout, upgrade, train ticket

@@ -1,6 +1,6 @@
-import { euros, REVERSE_CHARGE_NOTE } from '../../src/shared/pricing.ts';
+import { euros, REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
 import type { Mail } from './mail.ts';
-import type { CompletedOrder } from './order-completion.ts';
+import type { CompletedOrder } from './completed-order.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,12 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import {
-  GERMAN_VAT_BASIS_POINTS,
-  type OrderLine,
-  qualifiesForReverseCharge,
-  splitVatId,
-  vatOf,
-} from '../../src/shared/pricing.ts';
-import { nightCount } from '../../src/shared/stay.ts';
+import { GERMAN_VAT_BASIS_POINTS, type OrderLine, qualifiesForReverseCharge, splitVatId, vatOf } from '#shared/pricing.ts';
+import { nightCount } from '#shared/stay.ts';
 import type { Db } from '../db/client.ts';
 import { accommodations, addresses, countries, type OrderKind, type OrderSubject, orders, rooms } from '../db/schema/index.ts';
 import { isValidVatId } from './vat-id.ts';

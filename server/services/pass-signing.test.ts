@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyPassToken } from '../../src/shared/pass-token.ts';
+import { verifyPassToken } from '#shared/pass-token.ts';
 import { loadConfig } from '../config.ts';
 import { createPassSigner, keyIdOf, PASS_KEY_FILE, passValidity } from './pass-signing.ts';
 

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bytesToBase64url, encodePayload, PASS_TOKEN_VERSION, type PassPayload } from '../../src/shared/pass-token.ts';
+import { bytesToBase64url, encodePayload, PASS_TOKEN_VERSION, type PassPayload } from '#shared/pass-token.ts';
 import type { Config } from '../config.ts';
 
 /** The file in DATA_DIR holding the generated signing key when PASS_SIGNING_KEY is not set. */

@@ -1,4 +1,4 @@
-import { MESSAGES, MIN_PASSWORD_SCORE } from '../../src/shared/messages.ts';
+import { MESSAGES, MIN_PASSWORD_SCORE } from '#shared/messages.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 
 /** Server-side twin of the client's strength check: the same library and minimum score. */

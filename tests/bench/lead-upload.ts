@@ -12,8 +12,8 @@ import { seed } from '../../server/db/seed/index.ts';
 import { createBadgeVerifier } from '../../server/services/badges.ts';
 import { createPassSigner } from '../../server/services/pass-signing.ts';
 import { createRegistrant } from '../../server/testing/registrant.ts';
-import type { LeadOp } from '../../src/shared/contracts/leads.ts';
-import type { SyncResponse } from '../../src/shared/contracts/sync.ts';
+import type { LeadOp } from '#shared/contracts/leads.ts';
+import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { report } from './report.ts';
 
 const OPS = 1000;

@@ -1,4 +1,4 @@
-import { decodePassToken } from '../../src/shared/pass-token.ts';
+import { decodePassToken } from '#shared/pass-token.ts';
 import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { build, type Plugin } from 'esbuild';
-import { decodePassToken } from '../../src/shared/pass-token.ts';
+import { decodePassToken } from '#shared/pass-token.ts';
 import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
@@ -46,7 +46,7 @@ const wasmUrlPlugin = (path: string): Plugin => ({
 /** The page-side API: what the bundle puts on globalThis.__scanner. */
 export type ScannerBundle = typeof import('../../src/lib/scanner/index.ts') &
   Pick<typeof import('../../src/lib/qr-code.ts'), 'qrCodeSvg'> &
-  Pick<typeof import('../../src/shared/pass-token.ts'), 'verifyPassToken'>;
+  Pick<typeof import('#shared/pass-token.ts'), 'verifyPassToken'>;
 
 /** src/lib/scanner + the app's QR drawing + token verification, minified like the build. */
 export async function scannerBundleSource(wasmPath = scannerWasmPath()): Promise<string> {
@@ -55,7 +55,7 @@ export async function scannerBundleSource(wasmPath = scannerWasmPath()): Promise
       contents: [
         "export * from './src/lib/scanner/index.ts';",
         "export { qrCodeSvg } from './src/lib/qr-code.ts';",
-        "export { verifyPassToken } from './src/shared/pass-token.ts';",
+        "export { verifyPassToken } from '#shared/pass-token.ts';",
       ].join('\n'),
       resolveDir: ROOT,
       loader: 'ts',

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { cancellationVerdict } from '../../src/shared/booking-rules.ts';
+import { cancellationVerdict } from '#shared/booking-rules.ts';
 import { signIn } from './helpers.ts';
 
 /*

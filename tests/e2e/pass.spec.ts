@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { decodePassToken, verifyPassToken } from '../../src/shared/pass-token.ts';
+import { decodePassToken, verifyPassToken } from '#shared/pass-token.ts';
 import { mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
 
 /*

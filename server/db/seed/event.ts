@@ -1,4 +1,4 @@
-import type { EventConfig } from '../../../src/shared/contracts/catalog.ts';
+import type { EventConfig } from '#shared/contracts/catalog.ts';
 
 /**
  * The 'event' config row. Phase dates are Europe/Berlin wall-clock times without offset; the

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventConfigSchema } from '../../../src/shared/contracts/catalog.ts';
+import { eventConfigSchema } from '#shared/contracts/catalog.ts';
 import { verifyPassword } from '../../services/password.ts';
 import { type Database, openDatabase } from '../client.ts';
 import * as t from '../schema/index.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Accommodation, Room } from '../../../src/shared/contracts/registration.ts';
+import type { Accommodation, Room } from '#shared/contracts/registration.ts';
 import { accommodations, roomAvailabilities, rooms } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 

@@ -7,8 +7,8 @@ import {
   type Room,
   roomAvailabilitySchema,
   roomSchema,
-} from '../../../src/shared/contracts/registration.ts';
-import { stayProblem } from '../../../src/shared/stay.ts';
+} from '#shared/contracts/registration.ts';
+import { stayProblem } from '#shared/stay.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { accommodationsForStay, availabilityOf, roomsForStay } from './queries.ts';
 

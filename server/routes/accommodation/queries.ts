@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Accommodation, Room, RoomAvailability } from '../../../src/shared/contracts/registration.ts';
-import { nightCount } from '../../../src/shared/stay.ts';
+import type { Accommodation, Room, RoomAvailability } from '#shared/contracts/registration.ts';
+import { nightCount } from '#shared/stay.ts';
 import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, roomAvailabilities, rooms } from '../../db/schema/index.ts';
 import { holdCutoff } from '../../services/booking.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressBodySchema, addressSchema, addressTypeSchema } from '../../../src/shared/contracts/index.ts';
+import { addressBodySchema, addressSchema, addressTypeSchema } from '#shared/contracts/index.ts';
 import { addresses, countries } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { authOf } from '../../types.ts';

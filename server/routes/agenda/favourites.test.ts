@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgendaSession, FavouriteOp } from '../../../src/shared/contracts/agenda.ts';
-import { SYNC_BATCH_MAX, type SyncResponse } from '../../../src/shared/contracts/sync.ts';
+import type { AgendaSession, FavouriteOp } from '#shared/contracts/agenda.ts';
+import { SYNC_BATCH_MAX, type SyncResponse } from '#shared/contracts/sync.ts';
 import { agendaFavourites, clientOps } from '../../db/schema/index.ts';
 import { FOREIGN_OP, OTHER_KIND_OP } from '../../services/client-ops.ts';
 import { createRegistrant } from '../../testing/registrant.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FavouriteOp } from '../../../src/shared/contracts/agenda.ts';
+import type { FavouriteOp } from '#shared/contracts/agenda.ts';
 import type { Db } from '../../db/client.ts';
 import { agendaFavourites, agendaSessions } from '../../db/schema/index.ts';
 import type { OpOutcome } from '../../services/client-ops.ts';

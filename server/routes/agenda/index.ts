@@ -1,13 +1,8 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type AgendaSession,
-  agendaSessionSchema,
-  favouriteOpsBodySchema,
-  favouritesSchema,
-} from '../../../src/shared/contracts/agenda.ts';
-import { syncResponseSchema } from '../../../src/shared/contracts/sync.ts';
+import { type AgendaSession, agendaSessionSchema, favouriteOpsBodySchema, favouritesSchema } from '#shared/contracts/agenda.ts';
+import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { agendaSessions } from '../../db/schema/index.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
 import { authOf } from '../../types.ts';

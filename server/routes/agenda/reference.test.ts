@@ -2,12 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import {
-  type AgendaSession,
-  agendaSessionSchema,
-  type Exhibitor,
-  exhibitorSchema,
-} from '../../../src/shared/contracts/agenda.ts';
+import { type AgendaSession, agendaSessionSchema, type Exhibitor, exhibitorSchema } from '#shared/contracts/agenda.ts';
 import { agendaSessions } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { acceptsGzip, matchesEtag, SERVER_CACHE_MS } from './public-json.ts';

@@ -1,10 +1,10 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, BookingCancellation, BookingOrder } from '../../../src/shared/contracts/index.ts';
-import type { Invoice, Order } from '../../../src/shared/contracts/registration.ts';
-import { CANCELLATION_MESSAGES } from '../../../src/shared/booking-rules.ts';
+import type { Booking, BookingCancellation, BookingOrder } from '#shared/contracts/index.ts';
+import type { Invoice, Order } from '#shared/contracts/registration.ts';
+import { CANCELLATION_MESSAGES } from '#shared/booking-rules.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
-import { addDays } from '../../../src/shared/stay.ts';
+import { addDays } from '#shared/stay.ts';
 import { bookings, invoices, refunds, roomAvailabilities, rooms, users } from '../../db/schema/index.ts';
 import { HOLD_MINUTES, SOLD_OUT } from '../../services/booking.ts';
 import { pdfText } from '../../testing/pdf-text.ts';

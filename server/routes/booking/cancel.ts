@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type BookingCancellation, bookingCancellationSchema } from '../../../src/shared/contracts/account.ts';
+import { type BookingCancellation, bookingCancellationSchema } from '#shared/contracts/account.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cancelBooking } from '../../services/booking.ts';
 import type { PaymentProvider } from '../../services/payments/provider.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type BookingOrder, bookingCreateBodySchema, bookingOrderSchema } from '../../../src/shared/contracts/account.ts';
-import type { HotelChoice } from '../../../src/shared/contracts/registration.ts';
-import { VENDOR_TAG_ID } from '../../../src/shared/messages.ts';
-import { addDays, stayProblem } from '../../../src/shared/stay.ts';
+import { type BookingOrder, bookingCreateBodySchema, bookingOrderSchema } from '#shared/contracts/account.ts';
+import type { HotelChoice } from '#shared/contracts/registration.ts';
+import { VENDOR_TAG_ID } from '#shared/messages.ts';
+import { addDays, stayProblem } from '#shared/stay.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, passes, users } from '../../db/schema/index.ts';

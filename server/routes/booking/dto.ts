@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Booking } from '../../../src/shared/contracts/index.ts';
+import type { Booking } from '#shared/contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, rooms } from '../../db/schema/index.ts';
 import type { BookingRow } from '../../services/booking.ts';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingGuestBodySchema } from '../../../src/shared/contracts/account.ts';
-import { type Booking, bookingSchema } from '../../../src/shared/contracts/index.ts';
+import { bookingGuestBodySchema } from '#shared/contracts/account.ts';
+import { type Booking, bookingSchema } from '#shared/contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, rooms } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Booking, bookingSchema } from '../../../src/shared/contracts/index.ts';
+import { type Booking, bookingSchema } from '#shared/contracts/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../services/payments/sandbox.ts';

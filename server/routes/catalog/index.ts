@@ -1,7 +1,7 @@
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countrySchema, eventConfigSchema, newsSchema } from '../../../src/shared/contracts/index.ts';
+import { countrySchema, eventConfigSchema, newsSchema } from '#shared/contracts/index.ts';
 import { countries, news } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventConfig } from '../../services/event-config.ts';
@@ -15,7 +15,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!event) throw new HttpProblem(503, 'The event is not configured yet.');
     // Phases are configured in Berlin wall-clock time; clients get the instants (no time-zone code in the app).
     // date-fns-tz takes ~150 ms to load: on the first request, not at server start.
-    const { phaseInstants } = await import('../../../src/shared/berlin-time.ts');
+    const { phaseInstants } = await import('#shared/berlin-time.ts');
     const countdownPhases = event.countdownPhases.map((phase) => {
       const { startsAt, endsAt } = phaseInstants(phase);
       const iso = (ms: number) => (Number.isNaN(ms) ? undefined : new Date(ms).toISOString());

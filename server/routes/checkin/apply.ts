@@ -1,5 +1,5 @@
 import { and, asc, inArray, isNull } from 'drizzle-orm';
-import type { CheckinOp } from '../../../src/shared/contracts/checkin.ts';
+import type { CheckinOp } from '#shared/contracts/checkin.ts';
 import type { Db } from '../../db/client.ts';
 import { checkinLists, checkins, passes } from '../../db/schema/index.ts';
 import type { BadgeVerifier } from '../../services/badges.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckinEvents, CheckinList, CheckinOp } from '../../../src/shared/contracts/checkin.ts';
-import type { SyncResponse } from '../../../src/shared/contracts/sync.ts';
+import type { CheckinEvents, CheckinList, CheckinOp } from '#shared/contracts/checkin.ts';
+import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { checkins, passes } from '../../db/schema/index.ts';
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { BADGE_NOT_GENUINE, BADGE_REVOKED } from '../../services/badges.ts';

@@ -8,8 +8,8 @@ import {
   checkinEventsSchema,
   checkinListSchema,
   checkinOpsBodySchema,
-} from '../../../src/shared/contracts/checkin.ts';
-import { syncResponseSchema } from '../../../src/shared/contracts/sync.ts';
+} from '#shared/contracts/checkin.ts';
+import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { applyClientOps } from '../../services/client-ops.ts';

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Exhibitor, exhibitorSchema } from '../../../src/shared/contracts/agenda.ts';
+import { type Exhibitor, exhibitorSchema } from '#shared/contracts/agenda.ts';
 import { exhibitors } from '../../db/schema/index.ts';
 import { cachedJson, sendPublicJson } from '../agenda/public-json.ts';
 

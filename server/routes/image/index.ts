@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageVariantQuerySchema } from '../../../src/shared/contracts/account.ts';
+import { imageVariantQuerySchema } from '#shared/contracts/account.ts';
 import { images } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { variantOf } from '../../services/avatar-images.ts';

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Invoice, invoiceSchema } from '../../../src/shared/contracts/registration.ts';
+import { type Invoice, invoiceSchema } from '#shared/contracts/registration.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice, Order } from '../../../src/shared/contracts/registration.ts';
-import { REVERSE_CHARGE_NOTE } from '../../../src/shared/pricing.ts';
+import type { Invoice, Order } from '#shared/contracts/registration.ts';
+import { REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
 import { SELLER } from '../../services/invoice-pdf.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { createRegistrant, type RegistrantOptions } from '../../testing/registrant.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LEAD_SCANNER_PATH } from '../../../src/shared/messages.ts';
+import { LEAD_SCANNER_PATH } from '#shared/messages.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { imageIdOf } from '../image/serve.ts';

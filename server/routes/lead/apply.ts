@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type LeadOp, OWN_BADGE } from '../../../src/shared/contracts/leads.ts';
-import { decodePassToken } from '../../../src/shared/pass-token.ts';
+import { type LeadOp, OWN_BADGE } from '#shared/contracts/leads.ts';
+import { decodePassToken } from '#shared/pass-token.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, passBarcodes, passes } from '../../db/schema/index.ts';
 import { BADGE_REVOKED, type BadgeVerdict, type BadgeVerifier } from '../../services/badges.ts';

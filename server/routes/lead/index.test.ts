@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lead, type LeadOp, OWN_BADGE } from '../../../src/shared/contracts/leads.ts';
-import type { SyncResponse } from '../../../src/shared/contracts/sync.ts';
-import { decodePassToken, verifyPassToken } from '../../../src/shared/pass-token.ts';
+import { type Lead, type LeadOp, OWN_BADGE } from '#shared/contracts/leads.ts';
+import type { SyncResponse } from '#shared/contracts/sync.ts';
+import { decodePassToken, verifyPassToken } from '#shared/pass-token.ts';
 import { leads, passes, users } from '../../db/schema/index.ts';
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { BADGE_MALFORMED, BADGE_NOT_GENUINE, BADGE_REVOKED, BADGE_UNKNOWN } from '../../services/badges.ts';

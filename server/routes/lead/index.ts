@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Lead, leadOpsBodySchema, leadSchema } from '../../../src/shared/contracts/leads.ts';
-import { syncResponseSchema } from '../../../src/shared/contracts/sync.ts';
+import { type Lead, leadOpsBodySchema, leadSchema } from '#shared/contracts/leads.ts';
+import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
 import { authOf } from '../../types.ts';

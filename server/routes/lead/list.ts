@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Lead } from '../../../src/shared/contracts/leads.ts';
+import type { Lead } from '#shared/contracts/leads.ts';
 import { leads, passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import { readEventDates } from '../../services/event-config.ts';
 import { publicImageOf } from './access.ts';

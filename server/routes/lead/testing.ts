@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'vitest';
-import { decodePassToken, encodePayload, type PassPayload } from '../../../src/shared/pass-token.ts';
+import { decodePassToken, encodePayload, type PassPayload } from '#shared/pass-token.ts';
 import type { createTestApp } from '../../testing/test-app.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type PassBadges, passBadgesSchema } from '../../../src/shared/contracts/pass-token.ts';
+import { type PassBadges, passBadgesSchema } from '#shared/contracts/pass-token.ts';
 import { passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassToken } from '../../../src/shared/pass-token.ts';
+import { verifyPassToken } from '#shared/pass-token.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { passBarcodes, passes, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';

@@ -9,7 +9,7 @@ import {
   passBarcodeSchema,
   passKeysSchema,
   passRevocationsSchema,
-} from '../../../src/shared/contracts/pass-token.ts';
+} from '#shared/contracts/pass-token.ts';
 import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';

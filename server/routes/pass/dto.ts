@@ -1,4 +1,4 @@
-import type { PassType } from '../../../src/shared/contracts/index.ts';
+import type { PassType } from '#shared/contracts/index.ts';
 import type { passTypes } from '../../db/schema/index.ts';
 
 export function toPassTypeDto(row: typeof passTypes.$inferSelect, codeType: string | null = null): PassType {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eligibilitySchema } from '../../../src/shared/contracts/registration.ts';
-import { emailSchema } from '../../../src/shared/contracts/user.ts';
+import { eligibilitySchema } from '#shared/contracts/registration.ts';
+import { emailSchema } from '#shared/contracts/user.ts';
 import { checkEligibility } from '../../services/eligibility.ts';
 
 /** Per IP: the lists must not be read out by trying addresses in bulk. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { freeClaimSchema } from '../../../src/shared/contracts/registration.ts';
-import { MESSAGES } from '../../../src/shared/messages.ts';
+import { freeClaimSchema } from '#shared/contracts/registration.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { claimFreePass } from '../../services/pass-pool.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Pass, passSchema } from '../../../src/shared/contracts/index.ts';
+import { type Pass, passSchema } from '#shared/contracts/index.ts';
 import { passes, passTypes, vouchers } from '../../db/schema/index.ts';
 import { authOf } from '../../types.ts';
 import { passBadgeRoutes } from './badges.ts';

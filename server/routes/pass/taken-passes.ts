@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { takenPassesSchema } from '../../../src/shared/contracts/registration.ts';
+import { takenPassesSchema } from '#shared/contracts/registration.ts';
 import { takenShare } from '../../services/pass-pool.ts';
 
 export const takenPassesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passTypeSchema } from '../../../src/shared/contracts/index.ts';
+import { passTypeSchema } from '#shared/contracts/index.ts';
 import { passTypes } from '../../db/schema/index.ts';
 import { toPassTypeDto } from './dto.ts';
 

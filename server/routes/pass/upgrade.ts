@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { passUpgradeBodySchema } from '../../../src/shared/contracts/account.ts';
-import { orderSchema } from '../../../src/shared/contracts/registration.ts';
-import type { OrderLine } from '../../../src/shared/pricing.ts';
+import { passUpgradeBodySchema } from '#shared/contracts/account.ts';
+import { orderSchema } from '#shared/contracts/registration.ts';
+import type { OrderLine } from '#shared/pricing.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { passes, passTypes } from '../../db/schema/index.ts';

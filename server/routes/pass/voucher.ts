@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type VoucherCheck, voucherCheckSchema } from '../../../src/shared/contracts/registration.ts';
+import { type VoucherCheck, voucherCheckSchema } from '#shared/contracts/registration.ts';
 import { passTypes } from '../../db/schema/index.ts';
 import { findVoucher, normaliseVoucherCode, voucherProblem } from '../../services/vouchers.ts';
 import { toPassTypeDto } from './dto.ts';

@@ -6,8 +6,8 @@ import {
   paymentSessionBodySchema,
   paymentSessionSchema,
   paymentSessionStatusSchema,
-} from '../../../src/shared/contracts/registration.ts';
-import { safeRedirectPath } from '../../../src/shared/safe-redirect.ts';
+} from '#shared/contracts/registration.ts';
+import { safeRedirectPath } from '#shared/safe-redirect.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { secureBooking } from '../../services/booking.ts';

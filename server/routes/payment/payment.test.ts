@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../../src/shared/contracts/registration.ts';
+import type { Order } from '#shared/contracts/registration.ts';
 import { bookings, invoices, orders, passes, paymentSessions } from '../../db/schema/index.ts';
 import { HOLD_MINUTES, SOLD_OUT } from '../../services/booking.ts';
 import { createRegistrant, type RegistrantOptions, seededRoom } from '../../testing/registrant.ts';

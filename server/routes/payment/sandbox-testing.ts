@@ -1,7 +1,7 @@
 // Test helpers for purchases made in the signed-in area: signed-in buyers and the sandbox payment.
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Order } from '../../../src/shared/contracts/registration.ts';
+import type { Order } from '#shared/contracts/registration.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, passes, users } from '../../db/schema/index.ts';
 import { createRegistrant, type RegistrantOptions } from '../../testing/registrant.ts';

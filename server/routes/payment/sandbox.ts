@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { euros } from '../../../src/shared/pricing.ts';
+import { euros } from '#shared/pricing.ts';
 import { publicUrl } from '../../config.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
-import { hasAddress } from '../../../src/shared/address.ts';
-import { registrationAccountBodySchema, registrationAccountResponseSchema } from '../../../src/shared/contracts/registration.ts';
-import { MESSAGES } from '../../../src/shared/messages.ts';
+import { hasAddress } from '#shared/address.ts';
+import { registrationAccountBodySchema, registrationAccountResponseSchema } from '#shared/contracts/registration.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { addresses, authTokens, countries, passes, passTypes, users } from '../../db/schema/index.ts';

@@ -1,15 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutBodySchema, type HotelChoice, type Order, orderSchema } from '../../../src/shared/contracts/registration.ts';
-import { priceOrder } from '../../../src/shared/pricing.ts';
-import { nightCount, stayProblem } from '../../../src/shared/stay.ts';
+import { checkoutBodySchema, type HotelChoice, type Order, orderSchema } from '#shared/contracts/registration.ts';
+import { priceOrder } from '#shared/pricing.ts';
+import { nightCount, stayProblem } from '#shared/stay.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, orders, passes, passTypes, rooms } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { type BookingRow, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/booking.ts';
+import type { CompletedOrder } from '../../services/completed-order.ts';
 import {
-  type CompletedOrder,
   completeOrderInTx,
   loadOrderDto,
   lockUser,

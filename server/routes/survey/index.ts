@@ -1,13 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type SurveyEntry,
-  surveyAnswersBodySchema,
-  surveyEntrySchema,
-  surveyQuestionSchema,
-} from '../../../src/shared/contracts/index.ts';
-import { validateSurveyAnswer } from '../../../src/shared/survey.ts';
+import { type SurveyEntry, surveyAnswersBodySchema, surveyEntrySchema, surveyQuestionSchema } from '#shared/contracts/index.ts';
+import { validateSurveyAnswer } from '#shared/survey.ts';
 import type { Db } from '../../db/client.ts';
 import { surveyAnswers, surveyQuestions } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';

@@ -1,9 +1,9 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { trainTicketOrderBodySchema } from '../../../src/shared/contracts/account.ts';
-import { trainTicketSchema, trainTicketTypeSchema } from '../../../src/shared/contracts/index.ts';
-import { orderSchema } from '../../../src/shared/contracts/registration.ts';
+import { trainTicketOrderBodySchema } from '#shared/contracts/account.ts';
+import { trainTicketSchema, trainTicketTypeSchema } from '#shared/contracts/index.ts';
+import { orderSchema } from '#shared/contracts/registration.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { trainTickets, trainTicketTypes } from '../../db/schema/index.ts';

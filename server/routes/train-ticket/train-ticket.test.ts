@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrainTicket } from '../../../src/shared/contracts/index.ts';
-import type { Invoice, Order } from '../../../src/shared/contracts/registration.ts';
+import type { TrainTicket } from '#shared/contracts/index.ts';
+import type { Invoice, Order } from '#shared/contracts/registration.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { trainTickets, trainTicketTypes } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';

@@ -10,7 +10,7 @@ import {
   okSchema,
   signUpBodySchema,
   signUpResponseSchema,
-} from '../../../src/shared/contracts/index.ts';
+} from '#shared/contracts/index.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, emailTokens, users } from '../../db/schema/index.ts';

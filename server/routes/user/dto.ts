@@ -1,5 +1,5 @@
-import type { User } from '../../../src/shared/contracts/index.ts';
-import { LEAD_SCANNER_PATH } from '../../../src/shared/messages.ts';
+import type { User } from '#shared/contracts/index.ts';
+import { LEAD_SCANNER_PATH } from '#shared/messages.ts';
 import type { users } from '../../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;

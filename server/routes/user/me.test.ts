@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../src/shared/contracts/index.ts';
+import type { User } from '#shared/contracts/index.ts';
 import { createRegistrant } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 

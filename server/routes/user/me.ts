@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { patchUserBodySchema, profileSchema, userSchema } from '../../../src/shared/contracts/index.ts';
+import { patchUserBodySchema, profileSchema, userSchema } from '#shared/contracts/index.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { authOf } from '../../types.ts';

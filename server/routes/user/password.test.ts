@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../src/shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../services/password.ts';

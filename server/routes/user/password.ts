@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passwordUpdateBodySchema } from '../../../src/shared/contracts/account.ts';
+import { passwordUpdateBodySchema } from '#shared/contracts/account.ts';
 import { publicUrl } from '../../config.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailProviderSchema, vatIdBodySchema, vatIdResultSchema } from '../../../src/shared/contracts/registration.ts';
+import { emailProviderSchema, vatIdBodySchema, vatIdResultSchema } from '#shared/contracts/registration.ts';
 import { isGrayListedDomain } from '../../services/eligibility.ts';
 import { isValidVatId } from '../../services/vat-id.ts';
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type VisaLetter, visaLetterBodySchema, visaLetterSchema } from '../../../src/shared/contracts/account.ts';
+import { type VisaLetter, visaLetterBodySchema, visaLetterSchema } from '#shared/contracts/account.ts';
 import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, countries, passes, passTypes, visaLetters } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';

@@ -1,4 +1,4 @@
-import type { Problem } from '../../../src/shared/contracts/common.ts';
+import type { Problem } from '#shared/contracts/common.ts';
 
 type FieldErrors = NonNullable<Problem['errors']>;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { VisaLetter } from '../../../src/shared/contracts/account.ts';
+import type { VisaLetter } from '#shared/contracts/account.ts';
 import { countries, passes, visaLetters } from '../../db/schema/index.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { createRegistrant } from '../../testing/registrant.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { vatOf } from '../../../src/shared/pricing.ts';
+import { vatOf } from '#shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { invoices, orders, paymentSessions, refunds } from '../../db/schema/index.ts';
 import { createCreditNote, type InvoiceRow } from '../invoices.ts';

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { type CompletedOrder, completeOrderInTx, lockUser } from '../order-completion.ts';
+import type { CompletedOrder } from '../completed-order.ts';
+import { completeOrderInTx, lockUser } from '../order-completion.ts';
 import { randomToken, sha256 } from '../tokens.ts';
 import type { CreateSessionInput, PaymentProvider, PaymentStatus, ProviderSession, RefundInput } from './provider.ts';
 

@@ -1,7 +1,4 @@
-import { createSurface, drawToImageData, type Surface } from './frame.ts';
-
-/** What the decoder accepts: a frame region drawn to a canvas, its pixels, or a decoded picture. */
-export type FrameSource = ImageData | ImageBitmap | HTMLCanvasElement | OffscreenCanvas | HTMLVideoElement;
+import { createSurface, drawToImageData, type FrameSource, type Surface } from './frame.ts';
 
 export interface CodeDetector {
   /** 'native' is the browser's BarcodeDetector; 'zxing' the self-hosted WebAssembly ponyfill. */

@@ -1,4 +1,5 @@
-import type { FrameSource } from './detector.ts';
+/** What the decoder accepts: a frame region drawn to a canvas, its pixels, or a decoded picture. */
+export type FrameSource = ImageData | ImageBitmap | HTMLCanvasElement | OffscreenCanvas | HTMLVideoElement;
 
 export type Surface = {
   canvas: OffscreenCanvas | HTMLCanvasElement;

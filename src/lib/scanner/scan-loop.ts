@@ -1,5 +1,6 @@
 import { type CodeDebouncer, createCodeDebouncer } from './debounce.ts';
-import { type CodeDetector, createDetector, type FrameSource } from './detector.ts';
+import { type CodeDetector, createDetector } from './detector.ts';
+import type { FrameSource } from './frame.ts';
 import { createSurface, drawToImageData, type Surface } from './frame.ts';
 import { decodeSize, scanRegion } from './region.ts';
 
