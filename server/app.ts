@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DIST_DIR } from './paths.ts';
 import authPlugin from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',

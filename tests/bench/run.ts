@@ -9,6 +9,7 @@ import { benchFreePassClaims } from './free-pass-claims.ts';
 import { benchInvoiceApi } from './invoice-api.ts';
 import { benchInvoicePdf } from './invoice-pdf.ts';
 import { benchLeadUpload } from './lead-upload.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchOfflinePass } from './offline-pass.ts';
 import { benchPassPage } from './pass-page.ts';
 import { benchScannerDecode } from './scanner-decode.ts';
@@ -36,6 +37,7 @@ const server = await startServer(
 );
 try {
   await benchBundle(server.url);
+  await benchLighthouse(server.url);
   await benchPassPage(server.url);
   await benchAgenda(server.url);
   await benchOfflinePass(server.url);
