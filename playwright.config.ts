@@ -47,8 +47,9 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: 'warn',
       // Tests sign in many times from one address; the limits themselves are covered by server tests.
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      RATE_LIMIT_MAX: '100000',
+      ADDRESS_RATE_LIMIT_PER_MINUTE: '10000',
+      EMAIL_RATE_LIMIT_PER_MINUTE: '10000',
+      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
     },
   },
 });

@@ -1,20 +1,21 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DIST_DIR } from './paths.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerReadiness } from './plugins/readiness.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { accommodationRoutes } from './routes/accommodation/index.ts';
 import { addressRoutes } from './routes/address/index.ts';
+import { backupRoutes } from './routes/admin/backup.ts';
 import { agendaRoutes } from './routes/agenda/index.ts';
 import { bookingRoutes } from './routes/booking/index.ts';
 import { catalogRoutes } from './routes/catalog/index.ts';
@@ -37,7 +38,9 @@ import { visaLetterRoutes } from './routes/visa-letter/index.ts';
 import { createBadgeVerifier } from './services/badges.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createPassSigner } from './services/pass-signing.ts';
+import type { Readiness } from './services/readiness.ts';
 import { SessionCache } from './services/session-cache.ts';
+import { shareSessionChanges } from './services/session-events.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -47,29 +50,51 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built app; omitted in API-only tests. */
   distDir?: string;
+  /** main.ts passes one that starts 'starting' (it listens before migrating); omitted: ready at once. */
+  readiness?: Readiness;
 }
 
 export const DEFAULT_DIST_DIR = DIST_DIR;
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole product as one Fastify instance, shared by `npm start`, `npm run dev` and the tests. */
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies nearest to us; addresses trust exactly those.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every route as registered: the tests walk it (auth before validation on every protected route).
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
+  app.decorate('routeTable', routeTable);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerReadiness(app, { database, readiness: options.readiness });
 
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  const mailer =
+    options.mailer ??
+    createMailer({ mode: config.MAIL_MODE, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('mailer', mailer);
-  app.decorate('sessions', new SessionCache());
+  const sessions = new SessionCache();
+  app.decorate('sessions', sessions);
+  if (config.DATABASE_URL && database.kind === 'postgres') {
+    // Several instances may share this database: logouts and password changes reach them all at once.
+    const sharing = shareSessionChanges({ url: config.DATABASE_URL, db: database.db, sessions, log: app.log });
+    app.addHook('onClose', () => sharing.close());
+    await sharing.ready;
+  }
   // One signer (its key file read once) and one verifier (keys imported once) for all routes.
   const passSigner = createPassSigner(config);
   app.decorate('passSigner', passSigner);
@@ -79,12 +104,6 @@ export async function buildApp(options: BuildOptions) {
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   await registerCompression(app);
-  await app.register(fastifyRateLimit, {
-    max: config.RATE_LIMIT_MAX,
-    timeWindow: '1 minute',
-    // Limit headers only on the 429 itself: three fewer headers on every ordinary answer.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -97,17 +116,11 @@ export async function buildApp(options: BuildOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(authPlugin);
+  await registerRateLimits(app);
 
   await app.register(
     async (api) => {
-      api.get(
-        '/health',
-        { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } },
-        async () => ({
-          status: 'ok' as const,
-          database: database.kind,
-        }),
-      );
+      await api.register(backupRoutes, { prefix: '/admin', database });
       await api.register(catalogRoutes);
       await api.register(authRoutes, { prefix: '/user' });
       await api.register(meRoutes, { prefix: '/user' });
@@ -127,7 +140,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(exhibitorRoutes, { prefix: '/exhibitors' });
       await api.register(leadRoutes, { prefix: '/lead' });
       await api.register(checkinRoutes, { prefix: '/checkin' });
-      if (mailer.mode === 'outbox') await api.register(outboxRoutes, { prefix: '/dev' });
+      // Never in production: anyone could read every password-reset link there.
+      if (mailer.mode === 'outbox' && config.NODE_ENV !== 'production') await api.register(outboxRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },
   );

@@ -11,20 +11,52 @@ const schema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
-  /** nodemailer SMTP URL; without it mail goes to the local outbox (GET /api/dev/outbox). */
+  /**
+   * nodemailer SMTP URL. Without it mail goes to the local outbox (GET /api/dev/outbox) outside
+   * production; production needs it, or MAIL_LOG_ONLY=true to write mail to the server log instead.
+   */
   SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().default('CloudFest 2026 <noreply@cloudfest.example>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
+  MAIL_LOG_ONLY: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Requests per minute per IP for the whole API (sign-in has its own, stricter limits). */
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  /** Sign-in, sign-up and password-reset requests per minute per IP. */
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  /** Free Standard Pass claims (POST /api/pass/free-claim) per minute per IP. */
-  FREE_CLAIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  MAIL_FROM: z.string().default('CloudFest 2026 <noreply@cloudfest.example>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies' X-Forwarded-For to believe: `false` (none), a hop count (`1` behind one reverse
+   * proxy) or the proxies' addresses/CIDRs, comma-separated. Never `true`: a client could then name
+   * any address and slip past the per-address limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): false | number | string[] => {
+      const text = value.trim();
+      if (text === '' || text === 'false') return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      if (text === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "true would trust any client's X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses",
+        });
+        return z.NEVER;
+      }
+      return text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }),
+  /** Signed-in API requests per minute per account (counted per instance); static files are never limited. */
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * Requests per minute per address on each anonymous sensitive route (sign-in, sign-up, confirm,
+   * reset, eligibility, voucher, free claim), counted across instances. Generous: a venue's Wi-Fi
+   * puts hundreds of people behind one address; the per-e-mail limit and the account lock stop guessing.
+   */
+  ADDRESS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Sign-in and password-reset requests per minute per e-mail address, from any address. */
+  EMAIL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins in a row before an account is locked for 5 minutes. */
   ACCOUNT_LOCK_AFTER_FAILURES: z.coerce.number().int().positive().default(5),
   /** Active pass-signing key, Ed25519 PKCS#8 PEM; without it one is created in DATA_DIR/pass-signing-key.pem. */
@@ -49,24 +81,76 @@ const schema = z.object({
       }
       return parsed.data;
     }),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /** Demo data in an empty database: on by default outside production, only when set to true in production. */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** The payment provider; must be named in production (the sandbox is the default elsewhere). */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
   /** Generic demo attendees (attendee001@ …) the demo seed creates; raise it to try scanners and check-in with a crowd. */
   DEMO_ATTENDEES: z.coerce.number().int().min(0).max(5000).default(40),
 });
 
-export type Config = z.infer<typeof schema>;
+type Parsed = z.infer<typeof schema>;
+export type Config = Omit<Parsed, 'SEED_DEMO' | 'PAYMENT_PROVIDER'> & {
+  SEED_DEMO: boolean;
+  PAYMENT_PROVIDER: 'sandbox';
+  /** Where mail goes: SMTP, the outbox table (development and tests) or the server log (explicit opt-in). */
+  MAIL_MODE: 'smtp' | 'outbox' | 'log';
+};
 
-/** Parses the environment once, failing with a readable list of bad variables. */
+/**
+ * What production must not start with. `npm start` without settings is the development demo;
+ * NODE_ENV=production turns every demo convenience into a decision the operator makes.
+ */
+function productionProblems(env: Parsed): string[] {
+  const problems: string[] = [];
+  if (!env.SMTP_URL && !env.MAIL_LOG_ONLY) {
+    problems.push(
+      'SMTP_URL is not set: mail (password resets, confirmations) cannot be delivered. Set SMTP_URL, or MAIL_LOG_ONLY=true to write mail to the server log.',
+    );
+  }
+  if (!env.PAYMENT_PROVIDER)
+    problems.push('PAYMENT_PROVIDER is not set: name the payment provider (PAYMENT_PROVIDER=sandbox takes test payments only).');
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is not set: links in e-mails would point at localhost.');
+  if (env.DATABASE_URL && !env.PASS_SIGNING_KEY) {
+    problems.push('PASS_SIGNING_KEY is not set while DATABASE_URL is: every instance would sign passes with a key of its own.');
+  }
+  return problems;
+}
+
+/** Parses the environment once, failing with a readable list of bad variables or unsafe production settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const data = parsed.data;
+  const production = data.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(data);
+    if (problems.length > 0) {
+      throw new Error(`Refusing to start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    }
+  }
+  const mailMode = data.SMTP_URL ? 'smtp' : production || data.MAIL_LOG_ONLY ? 'log' : 'outbox';
+  return {
+    ...data,
+    SEED_DEMO: data.SEED_DEMO ? data.SEED_DEMO === 'true' : !production,
+    PAYMENT_PROVIDER: data.PAYMENT_PROVIDER ?? 'sandbox',
+    MAIL_MODE: mailMode,
+  };
+}
+
+/** Settings that are allowed but deserve a line at start (printed by main.ts). */
+export function startWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV !== 'production') return warnings;
+  if (config.PAYMENT_PROVIDER === 'sandbox')
+    warnings.push('PAYMENT_PROVIDER=sandbox: payments are test payments, no money is moved.');
+  if (config.SEED_DEMO)
+    warnings.push('SEED_DEMO=true: demo accounts with a published password are seeded into an empty database.');
+  if (config.MAIL_MODE === 'log') warnings.push('MAIL_LOG_ONLY=true: mail is written to the server log, not delivered.');
+  return warnings;
 }
 
 export function publicUrl(config: Config): string {

@@ -1,36 +1,64 @@
 import closeWithGrace from 'close-with-grace';
-import { loadConfig, publicUrl } from './config.ts';
-import { openConfiguredDatabase } from './db/open.ts';
+import { loadConfig, publicUrl, startWarnings } from './config.ts';
+import { DataDirBusyError } from './db/data-dir-lock.ts';
+import { openConfiguredDatabaseOnly, prepareDatabase } from './db/open.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
+import { Readiness, shutDown } from './services/readiness.ts';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A refused or invalid configuration is the operator's to fix: its message, not a stack trace.
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
+const readiness = new Readiness('starting');
 // Opening the database (PGlite's WebAssembly start) and loading the API's modules overlap.
-const [{ database, seeded }, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import('./app.ts')]);
+const [database, { buildApp }] = await Promise.all([
+  openConfiguredDatabaseOnly(config).catch((error: unknown) => {
+    // Another process has the embedded database open (a second server, a db: command): say which.
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }),
+  import('./app.ts'),
+]);
 const app = await buildApp({
   config,
   database,
+  readiness,
   logger: { level: config.LOG_LEVEL },
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
+  await shutDown(app, database);
 });
 
+// Listening before migrating: /api/health answers at once (503, starting) and turns 200 once the
+// migrations and the demo seed are done; other API calls get 503 with Retry-After until then.
 await app.listen({ host: config.HOST, port: config.PORT });
+const { seeded } = await prepareDatabase(database, config).catch(async (err: unknown) => {
+  app.log.fatal({ err }, 'preparing the database failed');
+  await shutDown(app, database);
+  process.exit(1);
+});
+readiness.ready();
 
 const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
 const lines = [
   '',
   `  CloudFest 2026 is running at ${publicUrl(config)}`,
   `  Database: ${where}${seeded ? ' — demo data seeded' : ''}`,
-  `  Mail: ${app.mailer.mode === 'smtp' ? 'SMTP' : `local outbox at ${publicUrl(config)}/api/dev/outbox`}`,
+  `  Mail: ${{ smtp: 'SMTP', log: 'server log only', outbox: `local outbox at ${publicUrl(config)}/api/dev/outbox` }[app.mailer.mode]}`,
   `  API docs: ${publicUrl(config)}/api/docs`,
 ];
 if (config.SEED_DEMO) {
   lines.push('', `  Demo accounts (password: ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(38)} ${account.description}`);
 }
+for (const warning of startWarnings(config)) lines.push('', `  WARNING: ${warning}`);
 console.log(`${lines.join('\n')}\n`);

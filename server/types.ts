@@ -1,5 +1,6 @@
 import type { BadgeVerifier } from './services/badges.ts';
 import type { PassSigner } from './services/pass-signing.ts';
+import type { RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
@@ -17,13 +18,15 @@ declare module 'fastify' {
     config: Config;
     mailer: Mailer;
     sessions: SessionCache;
+    /** Every registered route with its options (onRoute), for audits and tests. */
+    routeTable: readonly RouteOptions[];
     /** Signs pass barcodes (server/services/pass-signing.ts). */
     passSigner: PassSigner;
     /** Verifies scanned badges: signature, rotation keys, revocation (server/services/badges.ts). */
     badgeVerifier: BadgeVerifier;
-    /** preHandler: 401 unless a valid, unrevoked token came with the request. */
+    /** onRequest hook: 401 unless a valid, unrevoked token came with the request. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: like authenticate, but also accepts the registration flow's token. */
+    /** onRequest hook: like authenticate, but also accepts the registration flow's token. */
     authenticateRegistration: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -31,8 +34,8 @@ declare module 'fastify' {
   }
 }
 
-/** Narrows request.auth after the authenticate preHandler ran. */
+/** Narrows request.auth after the authenticate hook ran. */
 export function authOf(request: { auth: AuthContext | null }): AuthContext {
-  if (!request.auth) throw new Error('authenticate preHandler missing on this route');
+  if (!request.auth) throw new Error('authenticate hook missing on this route');
   return request.auth;
 }

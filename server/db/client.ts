@@ -7,6 +7,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { snapshotPglite } from './backup.ts';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -18,9 +20,34 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite opened from a folder: that folder (DATA_DIR). */
+  dataDir?: string;
+  /** PGlite only: a consistent gzipped tar of the data dir, taken while the database runs (db:backup). */
+  snapshot?(): Promise<Blob>;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
+/** Any constant both instances agree on: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 2026_11_12;
+
+/**
+ * Instances starting together take turns: drizzle's migrator checks and applies in one transaction
+ * but does not lock, so two could both apply the same migration. The session-level advisory lock is
+ * held on one connection for the whole run; the next instance then finds nothing left to do.
+ */
+async function migrateTakingTurns(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(connection, { schema }), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
+}
 
 export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
@@ -32,21 +59,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateTakingTurns(pool),
       close: () => pool.end(),
     };
   }
   let client: PGlite;
+  let lock: DataDirLock | undefined;
   if ('pglite' in options) client = options.pglite;
   else {
     mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: options.dataDir });
+    lock = lockDataDir(options.dataDir);
+    try {
+      client = await PGlite.create({ dataDir: options.dataDir });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+    dataDir: 'dataDir' in options ? options.dataDir : undefined,
+    snapshot: () => snapshotPglite(client),
   };
 }

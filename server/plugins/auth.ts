@@ -17,9 +17,11 @@ function tokenFrom(request: FastifyRequest): string | null {
 }
 
 /**
- * Two preHandlers: `authenticate` for the signed-in app (full tokens only) and
+ * Two onRequest hooks: `authenticate` for the signed-in app (full tokens only) and
  * `authenticateRegistration` for the registration flow's calls (survey, checkout, payment), which
  * also accept the registration token issued when the account is created (ARCHITECTURE §10).
+ * They run on onRequest, before the body is read or validated: an anonymous caller gets a 401 and
+ * never learns what the route expects.
  */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
@@ -10,19 +11,29 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** 'smtp' delivers for real; 'outbox' stores the rendered mail for developers and tests. */
-  readonly mode: 'smtp' | 'outbox';
+  /**
+   * 'smtp' delivers for real; 'outbox' stores the rendered mail for developers and tests; 'log'
+   * writes it to the server log (production without SMTP, only on explicit opt-in).
+   */
+  readonly mode: 'smtp' | 'outbox' | 'log';
   send(mail: Mail): Promise<void>;
   close(): void;
 }
 
 /**
- * Both modes go through nodemailer, so the message is built exactly as it would be sent. Without
+ * Every mode goes through nodemailer, so the message is built exactly as it would be sent. Without
  * SMTP_URL the stream transport renders it and we keep it in the mail_outbox table (shared by all
- * instances), readable at GET /api/dev/outbox.
+ * instances), readable at GET /api/dev/outbox outside production, or write it to the log.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; db: Db }): Mailer {
-  if (options.smtpUrl) {
+export function createMailer(options: {
+  mode?: Mailer['mode'];
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  log?: FastifyBaseLogger;
+}): Mailer {
+  const mode = options.mode ?? (options.smtpUrl ? 'smtp' : 'outbox');
+  if (mode === 'smtp' && options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       mode: 'smtp',
@@ -33,6 +44,17 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Db }
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const { log } = options;
+  if (mode === 'log' && log) {
+    return {
+      mode,
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+        log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail not delivered (MAIL_LOG_ONLY)');
+      },
+      close: () => transport.close(),
+    };
+  }
   return {
     mode: 'outbox',
     async send(mail) {

@@ -11,15 +11,23 @@ interface Entry<T> {
   until: number;
 }
 
+/** What one instance tells the others when it changes sessions or users (server/services/session-events.ts). */
+export type SessionChange = { token: string } | { user: string; tokens: boolean };
+
 /**
  * A short-lived in-process cache of token → user id and user id → user row, so an authenticated
- * request usually costs no database round trip. Writes on this instance update it at once
- * (logout, password change and profile edits call dropToken, dropUser or setUser); other instances see a change
- * after at most `ttlMs`, which bounds how long a revoked token can outlive its revocation there.
+ * request usually costs no database round trip. Changes on this instance update it at once
+ * (logout, password change and profile edits call dropToken, dropUser or userChanged) and are
+ * broadcast to the other instances on the same database, which apply them within milliseconds;
+ * `ttlMs` bounds staleness should a broadcast ever be lost.
  */
 export class SessionCache {
   private readonly tokens = new Map<string, Entry<TokenInfo>>();
   private readonly users = new Map<string, Entry<UserRow>>();
+  /** Set by the session-events listener when other instances share the database. */
+  broadcast: (change: SessionChange) => void = () => {};
+  /** Off while changes from other instances could be missed: every request then reads the database. */
+  private enabled = true;
 
   constructor(
     private readonly ttlMs = 10_000,
@@ -34,8 +42,10 @@ export class SessionCache {
     this.write(this.tokens, tokenHash, info, Math.min(expiresAt.getTime(), Date.now() + this.ttlMs));
   }
 
+  /** Forgets a revoked token here and on every other instance. */
   dropToken(tokenHash: string) {
-    this.tokens.delete(tokenHash);
+    this.apply({ token: tokenHash });
+    this.broadcast({ token: tokenHash });
   }
 
   user(userId: string): UserRow | undefined {
@@ -46,13 +56,38 @@ export class SessionCache {
     this.write(this.users, row.id, row, Date.now() + this.ttlMs);
   }
 
-  /** Forgets the user and every token of theirs (password change, account changes). */
+  /** Forgets the user and every token of theirs (password change, account changes), on every instance. */
   dropUser(userId: string) {
-    this.users.delete(userId);
-    for (const [hash, entry] of this.tokens) if (entry.value.userId === userId) this.tokens.delete(hash);
+    this.apply({ user: userId, tokens: true });
+    this.broadcast({ user: userId, tokens: true });
+  }
+
+  /** The user edited their account here: the new row here, and other instances read it afresh. */
+  userChanged(row: UserRow) {
+    this.setUser(row);
+    this.broadcast({ user: row.id, tokens: false });
+  }
+
+  /** Applies a change locally, without telling anyone (a broadcast from another instance). */
+  apply(change: SessionChange) {
+    if ('token' in change) {
+      this.tokens.delete(change.token);
+      return;
+    }
+    this.users.delete(change.user);
+    if (!change.tokens) return;
+    for (const [hash, entry] of this.tokens) if (entry.value.userId === change.user) this.tokens.delete(hash);
+  }
+
+  /** Turns caching off (and forgets everything) while changes from other instances could be missed. */
+  setEnabled(enabled: boolean) {
+    this.enabled = enabled;
+    this.tokens.clear();
+    this.users.clear();
   }
 
   private read<T>(map: Map<string, Entry<T>>, key: string): T | undefined {
+    if (!this.enabled) return undefined;
     const entry = map.get(key);
     if (!entry) return undefined;
     if (entry.until <= Date.now()) {
@@ -63,6 +98,7 @@ export class SessionCache {
   }
 
   private write<T>(map: Map<string, Entry<T>>, key: string, value: T, until: number) {
+    if (!this.enabled) return;
     map.delete(key);
     // Maps iterate in insertion order: the first key is the oldest, so this bounds memory.
     if (map.size >= this.maxEntries) map.delete(map.keys().next().value as string);

@@ -79,7 +79,7 @@ export async function benchFreePassClaims() {
   }
   const url = adminUrl().replace(/\/[^/]*$/, `/${SCRATCH}`);
   const server = await startServer(
-    { DATABASE_URL: url, RATE_LIMIT_MAX: '100000000', FREE_CLAIM_RATE_LIMIT_PER_MINUTE: '100000000' },
+    { DATABASE_URL: url, ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000000', ADDRESS_RATE_LIMIT_PER_MINUTE: '100000000' },
     PORT,
   );
   const client = new pg.Client({ connectionString: url });

@@ -90,7 +90,15 @@ async function buyerWithInvoices(base: string): Promise<string> {
 /** GET /api/invoice latency at 20 connections against the server bundle on its embedded database (issue 4 budget: p99 ≤ 50 ms). */
 export async function benchInvoiceApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-invoices-'));
-  const server = await startServer({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, PORT);
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000000',
+      ADDRESS_RATE_LIMIT_PER_MINUTE: '1000',
+      EMAIL_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+    PORT,
+  );
   try {
     const token = await buyerWithInvoices(server.url);
     const options = { url: `${server.url}/api/invoice`, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } };

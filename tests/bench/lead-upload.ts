@@ -26,7 +26,15 @@ const PEOPLE = 40;
  * process with a fresh scanner and fresh badges, so every run starts from zero leads.
  */
 async function uploadThousand(database: Database, dataDir: string): Promise<number> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    MAIL_LOG_ONLY: 'true',
+    PAYMENT_PROVIDER: 'sandbox',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+  });
   const app = await buildApp({ config, database, distDir: '/nonexistent' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   try {
@@ -85,7 +93,15 @@ async function uploadThousand(database: Database, dataDir: string): Promise<numb
 
 /** Server-side signature check of one badge (cached key), median of many. */
 async function badgeVerifyMs(dataDir: string): Promise<number> {
-  const signer = createPassSigner(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }));
+  const signer = createPassSigner(
+    loadConfig({
+      NODE_ENV: 'production',
+      MAIL_LOG_ONLY: 'true',
+      PAYMENT_PROVIDER: 'sandbox',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: dataDir,
+    }),
+  );
   const token = await signer.signPass(
     { id: randomUUID(), typeName: 'Standard Pass' },
     { firstName: 'Lena', lastName: 'Hoffmann', company: 'Pixelhaus Digital GmbH' },

@@ -29,8 +29,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-app-'));
 const server = await startServer(
   {
     DATA_DIR: dataDir,
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    RATE_LIMIT_MAX: '1000000',
+    ADDRESS_RATE_LIMIT_PER_MINUTE: '10000',
+    EMAIL_RATE_LIMIT_PER_MINUTE: '10000',
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
     DEMO_ATTENDEES: String(SCAN_BENCH_ATTENDEES),
   },
   4390,

@@ -132,6 +132,11 @@ export async function benchScanToList(baseUrl: string) {
 
 // `node --import tsx tests/bench/scan-to-list.ts` measures this bench alone.
 await runStandalone(import.meta.url, benchScanToList, {
-  env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_MAX: '1000000', DEMO_ATTENDEES: String(SCAN_BENCH_ATTENDEES) },
+  env: {
+    ADDRESS_RATE_LIMIT_PER_MINUTE: '10000',
+    EMAIL_RATE_LIMIT_PER_MINUTE: '10000',
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
+    DEMO_ATTENDEES: String(SCAN_BENCH_ATTENDEES),
+  },
   port: 4396,
 });

@@ -25,7 +25,9 @@ export async function startServer(env: Record<string, string>, port: number, tim
   if (occupied) throw new Error(`port ${port} is already in use: stop the process listening there`);
   const started = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // NODE_ENV explicit: an in-process Vite build leaves production in process.env, and production
+    // wants its mail and payment set-up named (the callers that test production pass their own).
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

@@ -40,7 +40,15 @@ async function startBareFastify(): Promise<{ url: string; stop: () => void }> {
 
 /** The app's server with a signed-in user: GET /api/user/ with its bearer token, until `stop`. */
 async function startAuthenticatedUser(env: Record<string, string>) {
-  const server = await startServer({ ...env, RATE_LIMIT_MAX: '100000000', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, 4393);
+  const server = await startServer(
+    {
+      ...env,
+      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000000',
+      ADDRESS_RATE_LIMIT_PER_MINUTE: '1000',
+      EMAIL_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+    4393,
+  );
   const res = await fetch(`${server.url}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -39,8 +39,9 @@ const serve = async () => {
       DATA_DIR: dataDir,
       PUBLIC_URL: BASE_URL,
       DEMO_ATTENDEES: '2100',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      RATE_LIMIT_MAX: '100000',
+      ADDRESS_RATE_LIMIT_PER_MINUTE: '10000',
+      EMAIL_RATE_LIMIT_PER_MINUTE: '10000',
+      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
     },
     PORT,
   );

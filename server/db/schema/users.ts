@@ -81,6 +81,16 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Rate-limit counters shared by every instance (rate-limiter-flexible's Drizzle store): one row per
+ * limited key (route and address, or route and e-mail) and window.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   // PGlite hands back a Uint8Array, node-postgres a Buffer: always give the app a Buffer.

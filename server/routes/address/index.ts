@@ -12,7 +12,7 @@ const toDto = ({ userId: _userId, ...rest }: AddressRow) => rest;
 /** One address per user and type; PATCH updates it, POST creates it (SPEC §7: read first, then choose). */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   async function assertCountry(countryId: number | null) {
     if (countryId === null) return;

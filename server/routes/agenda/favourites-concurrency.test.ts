@@ -14,7 +14,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('POST /api/agenda/favourites under
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let sessionIds: number[];
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_MAX: '100000' });
+    t = await createTestApp({ ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000' });
     sessionIds = ((await t.app.inject({ method: 'GET', url: '/api/agenda' })).json() as AgendaSession[]).map((s) => s.id);
   });
   afterAll(async () => t?.close());

@@ -45,14 +45,14 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/favourites',
-    { preHandler: app.authenticate, schema: { tags: ['agenda'], response: { 200: favouritesSchema } } },
+    { onRequest: app.authenticate, schema: { tags: ['agenda'], response: { 200: favouritesSchema } } },
     async (request) => ({ sessionIds: await favouriteSessionIds(db, authOf(request).userId) }),
   );
 
   app.post(
     '/favourites',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['agenda'],
         description: 'Uploads personal-agenda changes made on a device; each op applied once by id, one result per op in order.',

@@ -13,7 +13,7 @@ const USERS = 30;
 describe.runIf(process.env.TEST_DATABASE_URL)('POST /api/booking under concurrency (PostgreSQL)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_MAX: '100000' });
+    t = await createTestApp({ ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000' });
   });
   afterAll(async () => t?.close());
 

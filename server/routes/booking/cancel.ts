@@ -22,7 +22,7 @@ export const bookingCancelRoutes: FastifyPluginAsyncZod<BookingCancelOptions> = 
   app.delete(
     '/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['booking'], params: z.object({ id: z.uuid() }), response: { 200: bookingCancellationSchema } },
     },
     async (request): Promise<BookingCancellation> => {

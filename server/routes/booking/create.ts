@@ -96,7 +96,7 @@ export const bookingCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['booking'], body: bookingCreateBodySchema, response: { 201: bookingOrderSchema } },
     },
     async (request, reply) => {

@@ -56,7 +56,7 @@ export const bookingGuestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guest',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['booking'], body: bookingGuestBodySchema, response: { 200: bookingSchema } },
     },
     async (request): Promise<Booking> => {
@@ -74,7 +74,7 @@ export const bookingGuestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id/guest/:index',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['booking'],
         params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(99) }),

@@ -23,7 +23,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async 
   app.get(
     '/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['booking'],
         querystring: z.object({ extended: z.enum(['true', 'false']).optional() }),
@@ -40,7 +40,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async 
   app.get(
     '/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['booking'], params: z.object({ id: z.uuid() }), response: { 200: bookingSchema } },
     },
     async (request): Promise<Booking> => {

@@ -14,7 +14,7 @@ import { checkinLists, checkins, passes, passTypes, users } from '../../db/schem
 import { notFound } from '../../plugins/errors.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
 import { authOf } from '../../types.ts';
-import { requireStaff } from '../lead/access.ts';
+import { staffOnly } from '../lead/access.ts';
 import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
 
 /**
@@ -32,15 +32,14 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/lists',
     {
-      preHandler: app.authenticate,
+      onRequest: [app.authenticate, staffOnly],
       schema: {
         tags: ['checkin'],
         description: 'Check-in lists (staff): admitted pass types (empty = all), passes checked in and duplicate events so far.',
         response: { 200: z.array(checkinListSchema) },
       },
     },
-    async (request): Promise<CheckinList[]> => {
-      await requireStaff(app, authOf(request).userId);
+    async (_request): Promise<CheckinList[]> => {
       const [lists, types] = await Promise.all([
         db
           .select({
@@ -68,7 +67,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/lists/:id/events',
     {
-      preHandler: app.authenticate,
+      onRequest: [app.authenticate, staffOnly],
       schema: {
         tags: ['checkin'],
         description:
@@ -85,7 +84,6 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<CheckinEvents> => {
-      await requireStaff(app, authOf(request).userId);
       const { id } = request.params;
       const [list] = await db.select({ id: checkinLists.id }).from(checkinLists).where(eq(checkinLists.id, id));
       if (!list) throw notFound('Check-in list');
@@ -128,7 +126,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
+      onRequest: [app.authenticate, staffOnly],
       schema: {
         tags: ['checkin'],
         description:
@@ -139,7 +137,6 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = authOf(request);
-      await requireStaff(app, userId);
       let applied: AppliedCheckins | undefined;
       const results = await applyClientOps(db, {
         userId,

@@ -20,7 +20,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['user'], params: z.object({ id: z.uuid() }), querystring: imageVariantQuerySchema },
     },
     async (request, reply) => {

@@ -40,7 +40,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { preHandler: app.authenticate, schema: { tags: ['invoice'], response: { 200: z.array(invoiceSchema) } } },
+    { onRequest: app.authenticate, schema: { tags: ['invoice'], response: { 200: z.array(invoiceSchema) } } },
     async (request): Promise<Invoice[]> => {
       const rows = await invoiceList.execute({ userId: authOf(request).userId });
       return rows.map(({ lines, corrects, ...row }) => {
@@ -57,7 +57,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   // A plain GET link works too: the auth plugin accepts the HttpOnly session cookie on safe methods.
   app.get(
     '/:id/pdf',
-    { preHandler: app.authenticate, schema: { tags: ['invoice'], params: z.object({ id: z.uuid() }) } },
+    { onRequest: app.authenticate, schema: { tags: ['invoice'], params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
       const [row] = await db
         .select({ invoice: invoices, corrects: { number: corrected.number, issuedAt: corrected.issuedAt } })

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LEAD_SCANNER_PATH } from '#shared/messages.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { imageIdOf } from '../image/serve.ts';
+import { authOf } from '../../types.ts';
 import { profileImageUrl } from '../user/avatar.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -31,6 +32,16 @@ export async function requireStaff(app: FastifyInstance, userId: string): Promis
   const row = await signedInUserRow(app, userId);
   if (!isStaff(row)) throw new HttpProblem(403, NOT_STAFF);
   return row;
+}
+
+/** onRequest hook after authenticate: non-staff get their 403 before the body is read. */
+export async function staffOnly(request: FastifyRequest) {
+  await requireStaff(request.server, authOf(request).userId);
+}
+
+/** onRequest hook after authenticate: only lead scanners may upload, told before the body is read. */
+export async function leadScannersOnly(request: FastifyRequest) {
+  if (!isLeadScanner(await signedInUserRow(request.server, authOf(request).userId))) throw new HttpProblem(403, NOT_LEAD_SCANNER);
 }
 
 /** The avatar URL others may load (the public profile image route), as the lead lists show it. */

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Lead, leadOpsBodySchema, leadSchema } from '#shared/contracts/leads.ts';
 import { syncResponseSchema } from '#shared/contracts/sync.ts';
-import { HttpProblem } from '../../plugins/errors.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
 import { authOf } from '../../types.ts';
-import { isLeadScanner, NOT_LEAD_SCANNER, signedInUserRow } from './access.ts';
+import { isLeadScanner, leadScannersOnly, signedInUserRow } from './access.ts';
 import { applyLeadOps, LEAD_OP_KIND } from './apply.ts';
 import { activeLeads, passiveLeads } from './list.ts';
 
@@ -17,7 +16,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['lead'],
         description:
@@ -37,7 +36,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
+      onRequest: [app.authenticate, leadScannersOnly],
       schema: {
         tags: ['lead'],
         description:
@@ -48,7 +47,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = authOf(request);
-      if (!isLeadScanner(await signedInUserRow(app, userId))) throw new HttpProblem(403, NOT_LEAD_SCANNER);
       const results = await applyClientOps(db, {
         userId,
         kind: LEAD_OP_KIND,

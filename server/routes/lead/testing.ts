@@ -13,7 +13,13 @@ export function freshSigningKey(): string {
 
 /** Config overrides for badge tests: a test key and no rate limits in the way of many sign-ins. */
 export function badgeTestConfig(extra: Record<string, string> = {}): Record<string, string> {
-  return { PASS_SIGNING_KEY: freshSigningKey(), RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...extra };
+  return {
+    PASS_SIGNING_KEY: freshSigningKey(),
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
+    ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
+    EMAIL_RATE_LIMIT_PER_MINUTE: '100000',
+    ...extra,
+  };
 }
 
 /** The signed badge of a user as their own device gets it (GET /api/pass/barcode). */

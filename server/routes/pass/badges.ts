@@ -25,7 +25,7 @@ export const passBadgeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/badges',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['pass'],
         description:

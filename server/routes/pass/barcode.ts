@@ -66,7 +66,7 @@ export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/barcode',
-    { preHandler: app.authenticate, schema: { tags: ['pass'], response: { 200: passBarcodeSchema } } },
+    { onRequest: app.authenticate, schema: { tags: ['pass'], response: { 200: passBarcodeSchema } } },
     async (request): Promise<PassBarcode> => {
       // One statement: the pass type and its current barcode come from the same snapshot.
       const [row] = await db

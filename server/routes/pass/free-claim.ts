@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { freeClaimSchema } from '#shared/contracts/registration.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { perAddress } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { claimFreePass } from '../../services/pass-pool.ts';
 
@@ -9,7 +10,7 @@ export const freeClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/free-claim',
     {
-      config: { rateLimit: { max: app.config.FREE_CLAIM_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      config: perAddress(app.config.ADDRESS_RATE_LIMIT_PER_MINUTE),
       schema: { tags: ['pass'], response: { 201: freeClaimSchema } },
     },
     async (_request, reply) => {

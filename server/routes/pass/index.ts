@@ -23,7 +23,7 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The signed-in user's pass, or null when they have none yet. */
   app.get(
     '/',
-    { preHandler: app.authenticate, schema: { tags: ['pass'], response: { 200: z.nullable(passSchema) } } },
+    { onRequest: app.authenticate, schema: { tags: ['pass'], response: { 200: z.nullable(passSchema) } } },
     async (request): Promise<Pass | null> => {
       const [row] = await db
         .select({ pass: passes, type: passTypes, codeType: vouchers.codeType })

@@ -8,7 +8,7 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADDRESS_RATE_LIMIT_PER_MINUTE: '30' });
   // The seed's codes expire at the event's end; the tests must not depend on today's date.
   await t.database.db.update(vouchers).set({ validUntil: new Date('2099-01-01T00:00:00Z') });
 });

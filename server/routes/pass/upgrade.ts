@@ -60,7 +60,7 @@ export const passUpgradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upgrade',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['pass'], body: passUpgradeBodySchema, response: { 201: orderSchema } },
     },
     async (request, reply) => {

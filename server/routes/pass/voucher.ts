@@ -3,11 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type VoucherCheck, voucherCheckSchema } from '#shared/contracts/registration.ts';
 import { passTypes } from '../../db/schema/index.ts';
+import { perAddress } from '../../plugins/rate-limits.ts';
 import { findVoucher, normaliseVoucherCode, voucherProblem } from '../../services/vouchers.ts';
 import { toPassTypeDto } from './dto.ts';
-
-/** Per IP: enough for people typing codes, too few to guess codes by brute force. */
-export const VOUCHER_CHECKS_PER_MINUTE = 30;
 
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -16,7 +14,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/voucher/:code',
     {
-      config: { rateLimit: { max: VOUCHER_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: perAddress(app.config.ADDRESS_RATE_LIMIT_PER_MINUTE),
       schema: {
         tags: ['pass'],
         params: z.object({ code: z.string().trim().min(1).max(64).transform(normaliseVoucherCode) }),

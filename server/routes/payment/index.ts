@@ -44,7 +44,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     '/session',
     {
-      preHandler: app.authenticateRegistration,
+      onRequest: app.authenticateRegistration,
       schema: { tags: ['payment'], body: paymentSessionBodySchema, response: { 200: paymentSessionSchema } },
     },
     async (request) => {
@@ -111,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.get(
     '/session/:id',
     {
-      preHandler: app.authenticateRegistration,
+      onRequest: app.authenticateRegistration,
       schema: {
         tags: ['payment'],
         params: z.object({ id: z.string().min(1).max(100) }),

@@ -14,7 +14,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 const STYLE = `
 body{margin:0;font-family:system-ui,sans-serif;background:#eef1f6;color:#1b1f29}
 main{max-width:440px;margin:48px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 4px 24px rgba(0,0,0,.08)}
-.badge{display:inline-block;background:#fff4d6;color:#7a5200;border-radius:6px;padding:4px 8px;font-size:13px}
+.badge{display:inline-block;margin:0;background:#fff4d6;color:#7a5200;border-radius:6px;padding:4px 8px;font-size:13px}
 h1{font-size:22px;margin:16px 0 4px}
 table{width:100%;border-collapse:collapse;margin:16px 0;font-size:14px}
 td{padding:6px 0;border-bottom:1px solid #e3e6ec}td:last-child{text-align:right;white-space:nowrap}
@@ -24,7 +24,7 @@ button{display:block;width:100%;margin-top:12px;padding:14px;border:0;border-rad
 a{color:#1f5eff}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><span class="badge">Sandbox payment: no money is moved</span>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>TEST PAYMENT · ${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><p class="badge" role="note"><strong>TEST PAYMENT</strong> (sandbox provider): no money is moved</p>${body}</main></body></html>`;
 }
 
 /** The redirect target with ?session=<id> appended (keeping its own query and hash). */

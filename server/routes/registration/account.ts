@@ -7,6 +7,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { addresses, authTokens, countries, passes, passTypes, users } from '../../db/schema/index.ts';
+import { perAddress } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import {
   checkEligibility,
@@ -107,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account',
     {
-      config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      config: perAddress(config.ADDRESS_RATE_LIMIT_PER_MINUTE),
       schema: {
         tags: ['registration'],
         body: registrationAccountBodySchema,

@@ -136,7 +136,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
     {
-      preHandler: app.authenticateRegistration,
+      onRequest: app.authenticateRegistration,
       schema: { tags: ['registration'], body: checkoutBodySchema, response: { 200: orderSchema } },
     },
     async (request): Promise<Order> => {

@@ -25,7 +25,7 @@ async function entriesOf(db: Db, userId: string): Promise<SurveyEntry[]> {
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // The registration flow's Survey step answers with its registration token too.
-  const auth = { preHandler: app.authenticateRegistration };
+  const auth = { onRequest: app.authenticateRegistration };
 
   app.get('/questions/', { ...auth, schema: { tags: ['survey'], response: { 200: z.array(surveyQuestionSchema) } } }, async () =>
     db.select().from(surveyQuestions).orderBy(asc(surveyQuestions.position)),

@@ -46,7 +46,7 @@ async function placeTicketOrder(tx: Db, userId: string, typeId: number) {
 
 export const trainTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.get(
     '/',

@@ -6,7 +6,8 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A small per-address limit, so the limit tests stay quick.
+  t = await createTestApp({ ADDRESS_RATE_LIMIT_PER_MINUTE: '10' });
 });
 afterAll(async () => t?.close());
 

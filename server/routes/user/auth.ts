@@ -15,6 +15,7 @@ import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, emailTokens, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { confirmationMail, passwordResetMail } from '../../services/mail-templates.ts';
 import { clearWrongPasswords, lockedProblem, lockedSeconds, recordWrongPassword } from '../../services/account-lock.ts';
@@ -63,7 +64,9 @@ async function consumeEmailToken(db: Db, token: string, purpose: 'confirm' | 're
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer } = app;
   const base = publicUrl(config);
-  const authLimit = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const authLimit = perAddress(config.ADDRESS_RATE_LIMIT_PER_MINUTE);
+  const loginsPerEmail = perEmail(app, 'login');
+  const resetsPerEmail = perEmail(app, 'reset');
 
   async function sendConfirmation(user: { id: string; email: string; firstName: string }) {
     const token = await issueEmailToken(db, user.id, 'confirm', CONFIRM_HOURS);
@@ -111,7 +114,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { config: authLimit, schema: { tags: ['user'], body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    {
+      config: authLimit,
+      preHandler: loginsPerEmail,
+      schema: { tags: ['user'], body: loginBodySchema, response: { 200: loginResponseSchema } },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -146,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { preHandler: app.authenticate, schema: { tags: ['user'], response: { 204: z.null() } } },
+    { onRequest: app.authenticate, schema: { tags: ['user'], response: { 204: z.null() } } },
     async (request, reply) => {
       const { tokenHash } = authOf(request);
       await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, tokenHash));
@@ -158,7 +165,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/password/forgot',
-    { config: authLimit, schema: { tags: ['user'], body: forgotPasswordBodySchema, response: { 202: okSchema } } },
+    {
+      config: authLimit,
+      preHandler: resetsPerEmail,
+      schema: { tags: ['user'], body: forgotPasswordBodySchema, response: { 202: okSchema } },
+    },
     async (request, reply) => {
       const [user] = await db.select().from(users).where(eq(users.email, request.body.email)).limit(1);
       // Same answer whether or not the account exists, so the form cannot be used to probe e-mails.

@@ -46,11 +46,13 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     '/avatar',
     {
       bodyLimit: AVATAR_MAX_BYTES,
-      // Checked before the body is read: a JSON or form body never reaches a parser here.
-      onRequest: async (request) => {
-        if (!isAvatarType(mediaType(request.headers['content-type']))) throw new HttpProblem(415, AVATAR_WRONG_TYPE);
-      },
-      preHandler: app.authenticate,
+      // Both before the body is read: who may upload first, then a JSON or form body never reaches a parser here.
+      onRequest: [
+        app.authenticate,
+        async (request) => {
+          if (!isAvatarType(mediaType(request.headers['content-type']))) throw new HttpProblem(415, AVATAR_WRONG_TYPE);
+        },
+      ],
       schema: { tags: ['user'], response: { 200: userSchema } },
     },
     async (request) => {
@@ -82,14 +84,14 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!user) throw notFound('User');
       for (const old of replaced) variants.forget(old.id);
-      app.sessions.setUser(user);
+      app.sessions.userChanged(user);
       return toUserDto(user);
     },
   );
 
   app.delete(
     '/avatar',
-    { preHandler: app.authenticate, schema: { tags: ['user'], response: { 200: userSchema } } },
+    { onRequest: app.authenticate, schema: { tags: ['user'], response: { 200: userSchema } } },
     async (request) => {
       const userId = authOf(request).userId;
       const { user, removed } = await db.transaction(async (tx) => {
@@ -99,7 +101,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!user) throw notFound('User');
       for (const old of removed) variants.forget(old.id);
-      app.sessions.setUser(user);
+      app.sessions.userChanged(user);
       return toUserDto(user);
     },
   );
@@ -107,7 +109,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile/:uuid/image',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['user'],
         params: z.object({ uuid: z.uuid() }),

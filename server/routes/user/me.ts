@@ -14,7 +14,7 @@ import { passwordRoutes } from './password.ts';
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/', { preHandler: app.authenticate, schema: { tags: ['user'], response: { 200: userSchema } } }, async (request) => {
+  app.get('/', { onRequest: app.authenticate, schema: { tags: ['user'], response: { 200: userSchema } } }, async (request) => {
     const userId = authOf(request).userId;
     let row = app.sessions.user(userId);
     if (!row) {
@@ -31,7 +31,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.patch(
     '/',
-    { preHandler: app.authenticate, schema: { tags: ['user'], body: patchUserBodySchema, response: { 200: userSchema } } },
+    { onRequest: app.authenticate, schema: { tags: ['user'], body: patchUserBodySchema, response: { 200: userSchema } } },
     async (request) => {
       const [row] = await db
         .update(users)
@@ -39,7 +39,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, authOf(request).userId))
         .returning();
       if (!row) throw notFound('User');
-      app.sessions.setUser(row);
+      app.sessions.userChanged(row);
       return toUserDto(row);
     },
   );
@@ -51,7 +51,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile/:uuid',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['user'], params: z.object({ uuid: z.uuid() }), response: { 200: profileSchema } },
     },
     async (request) => {

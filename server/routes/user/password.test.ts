@@ -17,7 +17,11 @@ const LOCK_AFTER = 5;
 
 beforeAll(async () => {
   // Many deliberate attempts from one address: the per-IP limit is not what these tests look at.
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', ACCOUNT_LOCK_AFTER_FAILURES: String(LOCK_AFTER) });
+  t = await createTestApp({
+    ADDRESS_RATE_LIMIT_PER_MINUTE: '1000',
+    EMAIL_RATE_LIMIT_PER_MINUTE: '1000',
+    ACCOUNT_LOCK_AFTER_FAILURES: String(LOCK_AFTER),
+  });
 });
 afterAll(async () => t?.close());
 

@@ -22,8 +22,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password',
     {
-      preHandler: app.authenticate,
-      config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      onRequest: app.authenticate,
       schema: { tags: ['user'], body: passwordUpdateBodySchema, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -48,7 +48,7 @@ export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { preHandler: app.authenticate, schema: { tags: ['visa-letter'], response: { 200: z.nullable(visaLetterSchema) } } },
+    { onRequest: app.authenticate, schema: { tags: ['visa-letter'], response: { 200: z.nullable(visaLetterSchema) } } },
     async (request) => {
       const [row] = await db
         .select()
@@ -62,7 +62,7 @@ export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['visa-letter'],
         body: visaLetterBodySchema,
@@ -106,7 +106,7 @@ export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
   // A plain GET link works too: the auth plugin accepts the HttpOnly session cookie on safe methods.
   app.get(
     '/:id/pdf',
-    { preHandler: app.authenticate, schema: { tags: ['visa-letter'], params: z.object({ id: z.uuid() }) } },
+    { onRequest: app.authenticate, schema: { tags: ['visa-letter'], params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
       const userId = authOf(request).userId;
       const [row] = await db

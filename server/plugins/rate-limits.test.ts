@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { genericAttendeeEmail } from '../db/seed/demo-accounts.ts';
+import { createTestApp, createTestDatabase, testConfig } from '../testing/test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  // Default per-address and per-e-mail limits; a small per-account one so the test stays short.
+  t = await createTestApp({ ACCOUNT_RATE_LIMIT_PER_MINUTE: '5' });
+});
+afterAll(async () => t?.close());
+
+const login = (email: string, remoteAddress: string, password = 'Wrong-password-1') =>
+  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress });
+
+describe('venue rate limits', () => {
+  it('stops one e-mail address from any number of addresses, not the others behind them', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await login('nobody@company.example', `10.30.0.${i}`)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect((await login('somebody.else@company.example', '10.30.0.10')).statusCode).toBe(401);
+  });
+
+  it('limits signed-in calls per account, so people sharing an address do not share a count', async () => {
+    const remoteAddress = '10.31.0.1';
+    const first = await t.login(genericAttendeeEmail(1));
+    const second = await t.login(genericAttendeeEmail(2));
+    const get = (headers?: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/user/', headers, remoteAddress });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await get(first)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await get(second)).statusCode).toBe(200);
+    // Anonymous calls are refused before they count against anyone.
+    for (let i = 0; i < 10; i++) expect((await get()).statusCode).toBe(401);
+  });
+
+  it('never limits the app shell and its files, however many phones share an address', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'cf-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CloudFest</title>');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, distDir: dist });
+    try {
+      const statuses = new Set<number>();
+      // More than the old 600-a-minute per-address limit: four phones' precache.
+      for (let i = 0; i < 700; i++) {
+        const url = ['/', '/sw.js', '/assets/index-abc123.js', '/agenda'][i % 4] as string;
+        statuses.add((await app.inject({ method: 'GET', url, remoteAddress: '10.32.0.1' })).statusCode);
+      }
+      expect([...statuses]).toEqual([200]);
+    } finally {
+      await app.close();
+      await database.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
