@@ -2,3 +2,4 @@ export * from './catalog.ts';
 export * from './users.ts';
 export * from './venue.ts';
 export * from './orders.ts';
+export * from './payments.ts';

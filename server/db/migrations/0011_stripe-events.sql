@@ -1,0 +1,6 @@
+CREATE TABLE "stripe_events" (
+	"id" text PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"session_id" text,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
