@@ -99,6 +99,17 @@ export const invoiceCounters = pgTable('invoice_counters', {
   last: integer('last').notNull().default(0),
 });
 
+/** The buyer as printed on an invoice, from the user and the billing address at the time of issue. */
+export interface InvoiceBuyer {
+  name: string;
+  company: string;
+  address: string[];
+  vatId: string;
+  email: string;
+  /** Under reverse charge: when VIES confirmed the VAT ID, and its consultation number (null without one). */
+  vatConfirmation?: { confirmedAt: string; reference: string | null };
+}
+
 export const invoices = pgTable(
   'invoices',
   {
@@ -117,7 +128,7 @@ export const invoices = pgTable(
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull().unique(),
-    buyer: jsonb('buyer').$type<{ name: string; company: string; address: string[]; vatId: string; email: string }>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     net: integer('net').notNull(),
     vatBasisPoints: integer('vat_basis_points').notNull(),
@@ -131,8 +142,9 @@ export const invoices = pgTable(
   },
   (t) => [
     unique('invoices_year_sequence').on(t.year, t.sequence),
-    // One invoice per order, and at most one credit note (an order holds at most one booking to cancel).
-    unique('invoices_order_kind').on(t.orderId, t.kind),
+    // One invoice per order, and at most one credit note per invoice (an order holds at most one
+    // booking to cancel). A VAT correction adds one credit note and one invoice correcting the first.
+    unique('invoices_order_kind_corrects').on(t.orderId, t.kind, t.correctsInvoiceId).nullsNotDistinct(),
     index('invoices_user_idx').on(t.userId),
   ],
 );

@@ -67,6 +67,14 @@ export const addresses = pgTable(
     city: text('city').notNull().default(''),
     state: text('state').notNull().default(''),
     countryId: integer('country_id'),
+    /**
+     * The VAT ID (prefix and number, no spaces) that VIES last confirmed for this address, with the
+     * date VIES gave and its consultation number (requestIdentifier, only when we sent our own VAT ID):
+     * reverse charge applies only while vatConfirmedId is the address's vatId. Organizers show both.
+     */
+    vatConfirmedId: text('vat_confirmed_id'),
+    vatConfirmedAt: timestamp('vat_confirmed_at', { withTimezone: true }),
+    vatConfirmationReference: text('vat_confirmation_reference'),
   },
   (t) => [unique('addresses_user_type').on(t.userId, t.type)],
 );
