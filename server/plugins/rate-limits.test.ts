@@ -39,6 +39,33 @@ describe('venue rate limits', () => {
     for (let i = 0; i < 10; i++) expect((await get()).statusCode).toBe(401);
   });
 
+  it("finding 6: a client's own X-Forwarded-For does not get past the per-address limits", async () => {
+    const database = await createTestDatabase();
+    // One reverse proxy in front (TRUST_PROXY=1): it appends the address it saw to X-Forwarded-For.
+    const app = await buildApp({
+      config: testConfig({ TRUST_PROXY: '1', ADDRESS_RATE_LIMIT_PER_MINUTE: '3' }),
+      database,
+      distDir: '/nonexistent',
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/pass/voucher/GUESS-${i}`,
+          remoteAddress: '10.0.0.2',
+          // A different made-up address each time, then the client's real one as our proxy saw it.
+          headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
   it('never limits the app shell and its files, however many phones share an address', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'cf-dist-'));
     mkdirSync(join(dist, 'assets'));

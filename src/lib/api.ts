@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { type Problem, problemSchema } from '../shared/contracts/common.ts';
+import { flushLogouts } from './pending-logout.ts';
 import { readToken } from './token.ts';
 
 /** An HTTP error from the API, carrying the problem+json body; `status` drives the error page. */
@@ -62,6 +63,8 @@ export async function api<S extends z.core.$ZodType>(
   if (body instanceof Blob) headers['Content-Type'] = body.type;
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  // A session signed out offline ends on the server before this request goes out.
+  await flushLogouts();
   const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers,

@@ -13,6 +13,7 @@ import { onUnauthorized } from './api.ts';
 import { configAtom, loadConfig } from './config.ts';
 import { deleteCookie } from './cookies.ts';
 import { offlineSessionEnded, offlineSessionReady } from './offline-cache.ts';
+import { flushLogouts, logoutOnServer } from './pending-logout.ts';
 import { accessFor, fullName, isLeadScanner, isVendor, SESSION_SNAPSHOT_KEY, type UserDataResult } from './session-rules.ts';
 import { store } from './store.ts';
 import { readToken, writeToken } from './token.ts';
@@ -197,7 +198,7 @@ export function signOut({ callServer = true }: SignOutOptions = {}): Promise<voi
   userDataRequest = null;
   const token = store.get(tokenAtom) ?? initialToken();
   // Started before the token is cleared: the request needs it.
-  const revoked = callServer && token ? revokeToken(token) : Promise.resolve();
+  const revoked = callServer && token ? logoutOnServer(token) : Promise.resolve();
   const info: SignOutInfo = { userId: store.get(userAtom)?.uuid ?? null, sessionExpired: !callServer };
   writeToken(null);
   writeSnapshot(null);
@@ -210,24 +211,6 @@ export function signOut({ callServer = true }: SignOutOptions = {}): Promise<voi
   });
   signOutRequest = request;
   return request;
-}
-
-/**
- * POST /api/user/logout with a plain fetch rather than api(): a 401 here must not call the
- * unauthorized handler (which would sign out again). Bounded so an offline logout is not stuck.
- */
-async function revokeToken(token: string): Promise<void> {
-  try {
-    await fetch('/api/user/logout', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-      credentials: 'same-origin',
-      keepalive: true,
-      signal: AbortSignal.timeout(5000),
-    });
-  } catch {
-    // offline or timed out: the token expires on the server by itself
-  }
 }
 
 let handlersInstalled = false;
@@ -247,4 +230,7 @@ export function installSessionHandlers(afterSignOut: () => void): void {
   window.addEventListener('storage', (event) => {
     if (event.key === 'token' && event.newValue !== store.get(tokenAtom)) location.reload();
   });
+  // Sessions signed out offline end on the server as soon as it can be reached.
+  window.addEventListener('online', () => void flushLogouts());
+  void flushLogouts();
 }

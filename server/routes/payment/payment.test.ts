@@ -81,6 +81,8 @@ describe('paying a registration in the sandbox', () => {
     expect(hosted.body).toContain('Simulate a failed payment');
     expect(hosted.body).toContain(`action="/payment/sandbox/${first.paymentSessionId}/complete"`);
     expect(hosted.body).not.toContain('<script');
+    // Nobody mistakes it for a real charge, in production neither.
+    expect(hosted.body).toContain('<strong>TEST PAYMENT</strong> (sandbox provider): no money is moved');
 
     const failed = await press(first.paymentSessionId, 'failed');
     expect(failed.statusCode).toBe(303);
