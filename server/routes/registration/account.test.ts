@@ -311,12 +311,48 @@ describe('POST /api/registration/account: eligibility and vouchers', () => {
     }
   });
 
-  it('approves the pass of a whitelisted address at once', async () => {
-    const res = await register(body({ email: 'guest@partner-hosting.example', passTypeId: ids.business }));
+  it('approves the free pass of a whitelisted address at once', async () => {
+    const res = await register(body({ email: 'guest@partner-hosting.example', passTypeId: ids.standard }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().passStatus).toBe('approved');
     const pass = await passOf('guest@partner-hosting.example');
     expect(pass).toMatchObject({ status: 'approved' });
+    expect(pass?.approvedAt).not.toBeNull();
+  });
+
+  it('finding 2: a whitelisted address gets a paid pass only by paying for it', async () => {
+    const email = 'buyer@partner-hosting.example';
+    const res = await register(body({ email, passTypeId: ids.business }));
+    expect(res.statusCode, res.body).toBe(201);
+    // The white list skips the manual review, not the payment: pending until the order is paid.
+    expect(res.json().passStatus).toBe('pending');
+    expect(await passOf(email)).toMatchObject({ status: 'pending', approvedAt: null });
+
+    const headers = { authorization: `Bearer ${res.json().registrationToken}` };
+    const checkout = await t.app.inject({ method: 'POST', url: '/api/registration/checkout', headers, payload: { hotel: null } });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json()).toMatchObject({ status: 'open', passStatus: 'pending', invoiceNumber: null });
+    expect(checkout.json().gross).toBeGreaterThan(0);
+    expect(await passOf(email)).toMatchObject({ status: 'pending', approvedAt: null });
+
+    // Paying approves it without an organizer.
+    const order = checkout.json();
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/session',
+      headers,
+      payload: { item: order.id, amount: order.gross, redirectSuccess: '/registration/finish', redirectCancel: '/registration/checkout' },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/payment/sandbox/${session.json().paymentSessionId}/complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=succeeded',
+    });
+    expect(paid.statusCode, paid.body).toBeLessThan(400);
+    const pass = await passOf(email);
+    expect(pass?.status).toBe('approved');
     expect(pass?.approvedAt).not.toBeNull();
   });
 

@@ -80,8 +80,11 @@ async function choosePass(db: Db, body: Body, eligibility: Eligibility): Promise
     // The free pass was held at the Pass step (POST /api/pass/free-claim); the transaction consumes it.
     if (!body.freeClaimToken || !(await freeClaimIsHeld(db, body.freeClaimToken))) throw freeClaimExpired();
   }
-  // Whitelisted (invited) addresses are approved at once; others wait for the payment or an organizer.
-  return { type, voucher, status: eligibility.isWhitelisted ? 'approved' : 'pending' };
+  // The white list means "approved without manual review", never "free": a pass with a price stays
+  // pending until its order is paid (payment approves it, order-completion.ts). Whitelisted addresses
+  // get free and voucher passes approved at once; others wait for an organizer.
+  const approvedNow = eligibility.isWhitelisted && type.priceCents === 0;
+  return { type, voucher, status: approvedNow ? 'approved' : 'pending' };
 }
 
 /** The billing address must count as present (SPEC §5), in a known country, with a valid VAT ID if one is given. */

@@ -100,7 +100,8 @@ export type HotelChoice = z.infer<typeof hotelChoiceSchema>;
 
 /**
  * POST /api/registration/account: creates the account, the billing address and the pass (pending,
- * or approved for whitelisted addresses), and answers with a registration token that the survey,
+ * or approved for whitelisted addresses when the pass is free: a paid pass is approved by its
+ * payment, whitelisted or not), and answers with a registration token that the survey,
  * checkout and payment calls of the registration flow use until the full sign-in.
  */
 export const registrationAccountBodySchema = z.object({
