@@ -341,7 +341,12 @@ describe('POST /api/registration/account: eligibility and vouchers', () => {
       method: 'POST',
       url: '/api/payment/session',
       headers,
-      payload: { item: order.id, amount: order.gross, redirectSuccess: '/registration/finish', redirectCancel: '/registration/checkout' },
+      payload: {
+        item: order.id,
+        amount: order.gross,
+        redirectSuccess: '/registration/finish',
+        redirectCancel: '/registration/checkout',
+      },
     });
     expect(session.statusCode, session.body).toBe(200);
     const paid = await t.app.inject({
