@@ -132,6 +132,28 @@ describe('password reset', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/', headers: old })).statusCode).toBe(401);
     await t.login(email, STRONG);
   });
+
+  it('finding 10: a reset with the newest link consumes every older open reset link of the account', async () => {
+    const email = 'attendee012@demo.cloudfest.example';
+    const remoteAddress = '10.0.5.1';
+    const forgot = () => t.app.inject({ method: 'POST', url: '/api/user/password/forgot', payload: { email }, remoteAddress });
+    expect((await forgot()).statusCode).toBe(202);
+    expect((await forgot()).statusCode).toBe(202);
+    const outbox = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+    const [newest, older] = (outbox.json() as { text: string }[]).map((mail) => linkIn(mail.text).pathname.split('/').pop());
+    expect(newest).toBeDefined();
+    expect(older).toBeDefined();
+    expect(older).not.toBe(newest);
+
+    const reset = (token: string | undefined, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { token, password }, remoteAddress });
+    expect((await reset(newest, STRONG)).statusCode).toBe(200);
+    const stale = await reset(older, 'Wombat-Saturday-77?');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().detail).toBe('This link is invalid or has expired.');
+    // The password set with the newest link still holds.
+    await t.login(email, STRONG);
+  });
 });
 
 describe('sign-in failures', () => {

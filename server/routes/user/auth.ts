@@ -194,10 +194,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       // Check strength before consuming the token, so a weak choice does not burn the link.
       await assertStrongPassword(password, pending ? [pending.email, pending.firstName, pending.lastName] : []);
-      const userId = await consumeEmailToken(db, token, 'reset');
-      if (!userId) throw new HttpProblem(400, INVALID_RESET);
+      if (!pending) throw new HttpProblem(400, INVALID_RESET);
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
+        // The user's row first: two resets of one account (two links) run one after the other, so
+        // the second finds its link spent by the first.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, pending.userId)).for('update');
+        const owner = await consumeEmailToken(tx, token, 'reset');
+        if (owner !== pending.userId) throw new HttpProblem(400, INVALID_RESET);
+        // A reset ends every other open reset link of the account too (an older mail's link must
+        // not set the password again later in its hour).
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(emailTokens.userId, owner), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
         // The link proves control of the inbox: it also confirms the address and lifts a lock.
         await tx
           .update(users)
@@ -208,11 +218,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             updatedAt: new Date(),
             emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
           })
-          .where(eq(users.id, userId));
+          .where(eq(users.id, owner));
         await tx
           .update(authTokens)
           .set({ revokedAt: new Date() })
-          .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+          .where(and(eq(authTokens.userId, owner), isNull(authTokens.revokedAt)));
+        return owner;
       });
       app.sessions.dropUser(userId);
       return { ok: true as const };
