@@ -8,8 +8,8 @@ import { signIn, skipSurvey } from './helpers.ts';
  * the next online moment, before any other request.
  */
 test('finding 3: a sign-out made offline ends the server session at the next online moment', async ({ page, request }) => {
-  await skipSurvey(page);
   await page.goto('/sign-in');
+  await skipSurvey(page);
   await signIn(page, genericAttendeeEmail(7));
   await expect(page).toHaveURL(/\/$/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -43,8 +43,8 @@ test('finding 3: a sign-out made offline ends the server session at the next onl
 });
 
 test('finding 4: the script-readable token cookie is SameSite=Strict', async ({ page }) => {
-  await skipSurvey(page);
   await page.goto('/sign-in');
+  await skipSurvey(page);
   await signIn(page, genericAttendeeEmail(9));
   await expect(page).toHaveURL(/\/$/);
   const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
