@@ -1,11 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { VariantCache, variantKey, variantOf } from './avatar-images.ts';
+import { fixedSide, JobLimit, VARIANT_SIDES, VariantCache, variantKey, variantOf } from './avatar-images.ts';
 
 describe('variantOf', () => {
   it('multiplies by the device pixel ratio: SPEC §7 56×56 crop at dpr 2 is 112×112', () => {
     expect(variantOf({ width: 56, height: 56, fit: 'crop', dpr: 2 })).toEqual({ width: 112, height: 112, fit: 'crop' });
-    expect(variantOf({ width: 100 })).toEqual({ width: 100, height: undefined, fit: 'contain' });
+    expect(variantOf({ width: 112 })).toEqual({ width: 112, height: undefined, fit: 'contain' });
     expect(variantOf({})).toEqual({ width: undefined, height: undefined, fit: 'contain' });
+  });
+
+  it('moves every side to the fixed size at or above it, at most the stored 1024 px (finding 5)', () => {
+    expect(variantOf({ width: 100 })).toEqual({ width: 112, height: undefined, fit: 'contain' });
+    expect(variantOf({ width: 1, height: 57, fit: 'crop' })).toEqual({ width: 56, height: 112, fit: 'crop' });
+    expect(variantOf({ width: 1024, height: 1000, fit: 'crop', dpr: 3 })).toEqual({ width: 1024, height: 1024, fit: 'crop' });
+    expect(VARIANT_SIDES.map(fixedSide)).toEqual([...VARIANT_SIDES]);
+  });
+});
+
+describe('JobLimit', () => {
+  it('runs at most its limit at once, the rest in order, and counts them', async () => {
+    const limit = new JobLimit(2);
+    const order: number[] = [];
+    const gates = Array.from({ length: 5 }, () => {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
+      return { promise, resolve };
+    });
+    const jobs = gates.map((gate, i) =>
+      limit.run(async () => {
+        order.push(i);
+        await gate.promise;
+        if (i === 3) throw new Error('job 3 fails');
+        return i;
+      }),
+    );
+    await Promise.resolve();
+    expect({ running: limit.running, queued: limit.queued, order }).toEqual({ running: 2, queued: 3, order: [0, 1] });
+    for (const gate of gates) gate.resolve();
+    const results = await Promise.allSettled(jobs);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+    expect({ running: limit.running, queued: limit.queued, peak: limit.peak, completed: limit.completed }).toEqual({
+      running: 0,
+      queued: 0,
+      peak: 2,
+      completed: 5,
+    });
   });
 });
 

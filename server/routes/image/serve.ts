@@ -1,12 +1,43 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { images } from '../../db/schema/index.ts';
+import { images, imageVariants } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { renderVariant, type Variant, VariantCache, variantKey } from '../../services/avatar-images.ts';
+import { renderVariant, type Variant, VariantCache, variantKey, variantName } from '../../services/avatar-images.ts';
 
 /** One cache of rendered variants per process, shared by /api/image/{id} and the profile avatar route. */
 export const variants = new VariantCache();
+
+/** Variants being fetched or rendered right now, by key: a second request for one waits for the first. */
+const inFlight = new Map<string, Promise<Buffer | undefined>>();
+
+/**
+ * A variant's bytes: from image_variants if it was rendered before (here or on another instance),
+ * else rendered now (one image job) and kept there until its image is deleted. Undefined when the
+ * image is gone.
+ */
+async function loadOrRender(db: Db, log: FastifyBaseLogger, imageId: string, variant: Variant) {
+  const name = variantName(variant);
+  const [kept] = await db
+    .select({ data: imageVariants.data })
+    .from(imageVariants)
+    .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.variant, name)))
+    .limit(1);
+  if (kept) return kept.data;
+  const [row] = await db.select({ data: images.data }).from(images).where(eq(images.id, imageId)).limit(1);
+  if (!row) return undefined;
+  const data = await renderVariant(row.data, variant);
+  if (data !== row.data) {
+    // Another instance may have kept the same variant meanwhile (same bytes), or the picture was just
+    // deleted: this answer is still good, only keeping it is not.
+    await db
+      .insert(imageVariants)
+      .values({ imageId, variant: name, data })
+      .onConflictDoNothing()
+      .catch((error: unknown) => log.warn({ err: error, imageId, variant: name }, 'image variant not kept'));
+  }
+  return data;
+}
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 /** For a URL whose picture can change (a profile avatar asked for without its version). */
@@ -40,9 +71,13 @@ export async function sendVariant(
 
   let body = variants.get(key);
   if (!body) {
-    const [row] = await db.select({ data: images.data }).from(images).where(eq(images.id, imageId)).limit(1);
-    if (!row) throw notFound('Image');
-    body = await renderVariant(row.data, variant);
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = loadOrRender(db, request.log, imageId, variant).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    body = await pending;
+    if (!body) throw notFound('Image');
     variants.set(key, body);
   }
   return reply.type('image/webp').send(body);

@@ -175,11 +175,12 @@ describe('GET /api/image/{id}', () => {
   });
 
   it('fits inside the box with contain, and serves the stored picture without a query', async () => {
-    expect(await sizeOf((await get(`${image}?width=100&height=100&fit=contain`, owner)).rawPayload)).toMatchObject({
-      width: 100,
-      height: 67,
+    expect(await sizeOf((await get(`${image}?width=112&height=112&fit=contain`, owner)).rawPayload)).toMatchObject({
+      width: 112,
+      height: 75,
     });
-    expect(await sizeOf((await get(`${image}?width=150`, owner)).rawPayload)).toMatchObject({ width: 150, height: 100 });
+    // Sizes are fixed (finding 5): 150 is served at the next fixed size, 168.
+    expect(await sizeOf((await get(`${image}?width=150`, owner)).rawPayload)).toMatchObject({ width: 168, height: 112 });
     expect(await sizeOf((await get(image, owner)).rawPayload)).toMatchObject({ width: 300, height: 200 });
   });
 
