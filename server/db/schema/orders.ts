@@ -40,8 +40,13 @@ export const passClaims = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who claimed it: the client address (an IPv6 /64) that open holds are bounded by (finding 7). */
+    claimant: text('claimant'),
   },
-  (t) => [index('pass_claims_pool_status_expires_idx').on(t.poolKey, t.status, t.expiresAt)],
+  (t) => [
+    index('pass_claims_pool_status_expires_idx').on(t.poolKey, t.status, t.expiresAt),
+    index('pass_claims_pool_claimant_status_idx').on(t.poolKey, t.claimant, t.status),
+  ],
 );
 
 /** What a registration (or later an upgrade) costs; prices in cents, VAT in basis points. */
