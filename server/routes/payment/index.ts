@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,12 +14,14 @@ import { secureBooking } from '../../services/booking.ts';
 import { loadOrderDto, lockUser } from '../../services/order-completion.ts';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../services/payments/sandbox.ts';
+import { STRIPE_SESSION_MINUTES } from '../../services/payments/stripe.ts';
 import { authOf } from '../../types.ts';
 
 export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This order is already paid.',
   nothingToPay: 'This order is free: there is nothing to pay.',
   amountMismatch: 'The amount does not match the order total.',
+  paymentPending: 'A payment for this order is being processed.',
   externalRedirect: 'Must be a path inside this app, such as /registration/finish.',
 } as const;
 
@@ -32,9 +34,12 @@ function internalPath(candidate: string, field: string): string {
 }
 
 export interface PaymentRoutesOptions {
-  /** Defaults to the built-in sandbox. */
+  /** The provider that opens sessions (buildApp passes PAYMENT_PROVIDER's); defaults to the built-in sandbox. */
   provider?: PaymentProvider;
 }
+
+/** An open session is offered again only while its page surely lives (a Stripe page expires after STRIPE_SESSION_MINUTES). */
+const REUSE_MINUTES = STRIPE_SESSION_MINUTES - 15;
 
 /** POST /api/payment/session (SPEC §7) and the session's outcome for the finish page. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
@@ -81,6 +86,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
               eq(paymentSessions.provider, provider.name),
               eq(paymentSessions.status, 'open'),
               eq(paymentSessions.amount, amount),
+              gt(paymentSessions.createdAt, new Date(Date.now() - REUSE_MINUTES * 60_000)),
             ),
           )
           .orderBy(desc(paymentSessions.createdAt))
@@ -90,7 +96,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           return { id: open.id, url: null };
         }
         // A real provider is called here with the lock held, so a retry cannot open a second session.
-        const created = await provider.createSession({ orderId: order.id, amount, redirectSuccess, redirectCancel });
+        const description = order.lines.map((line) => line.description).join(' · ');
+        const created = await provider.createSession({ orderId: order.id, amount, redirectSuccess, redirectCancel, description });
         await tx.insert(paymentSessions).values({
           id: created.id,
           orderId: order.id,
@@ -102,7 +109,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         return created;
       });
       // Read after the commit: the provider may use its own connection.
-      const url = session.url ?? (await provider.getSession(session.id))?.url;
+      const page = session.url ? null : await provider.getSession(session.id);
+      const url = session.url ?? (page?.status === 'open' ? page.url : null);
+      // Paid meanwhile, its webhook on the way (or a delayed method's money pending): never a second payment.
+      if (!url && (page?.status === 'succeeded' || page?.status === 'open'))
+        throw new HttpProblem(409, PAYMENT_MESSAGES.paymentPending);
       if (!url) throw new Error(`payment session ${session.id} has no page`);
       return { paymentSessionId: session.id, url };
     },
@@ -114,7 +125,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       onRequest: app.authenticateRegistration,
       schema: {
         tags: ['payment'],
-        params: z.object({ id: z.string().min(1).max(100) }),
+        // Provider session ids (sbx_…, cs_…) are word characters and dashes; anything else is no session (and no NUL reaches SQL).
+        params: z.object({ id: z.string().regex(/^[\w-]{1,100}$/) }),
         response: { 200: paymentSessionStatusSchema },
       },
     },

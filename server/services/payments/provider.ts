@@ -13,6 +13,8 @@ export interface CreateSessionInput {
   /** Internal paths the provider sends the browser back to. */
   redirectSuccess: string;
   redirectCancel: string;
+  /** What the order buys, for the provider's page (the order's lines). */
+  description?: string;
 }
 
 export interface ProviderSession {
