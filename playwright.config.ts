@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const VIES_PORT = PORT + 1000;
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -34,22 +35,31 @@ export default defineConfig({
       testMatch: /layout\.spec\.ts/,
     },
   ],
-  webServer: {
-    command: 'rm -rf test-results/e2e-data && npm start',
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'test-results/e2e-data',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      LOG_LEVEL: 'warn',
-      // Tests sign in many times from one address; the limits themselves are covered by server tests.
-      ADDRESS_RATE_LIMIT_PER_MINUTE: '10000',
-      EMAIL_RATE_LIMIT_PER_MINUTE: '10000',
-      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+  webServer: [
+    {
+      // VIES (the EU's VAT ID check) as a local fake that knows the Austrian company of the registration flow.
+      command: `node --import tsx server/testing/fake-vies.ts ${VIES_PORT}`,
+      port: VIES_PORT,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: 'rm -rf test-results/e2e-data && npm start',
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'test-results/e2e-data',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        LOG_LEVEL: 'warn',
+        // Tests sign in many times from one address; the limits themselves are covered by server tests.
+        ADDRESS_RATE_LIMIT_PER_MINUTE: '10000',
+        EMAIL_RATE_LIMIT_PER_MINUTE: '10000',
+        ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+        VIES_URL: `http://127.0.0.1:${VIES_PORT}`,
+      },
+    },
+  ],
 });

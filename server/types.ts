@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
 import type { SessionCache } from './services/session-cache.ts';
+import type { VatConfirmation } from './services/vat-confirmation.ts';
 
 export interface AuthContext {
   userId: string;
@@ -24,6 +25,8 @@ declare module 'fastify' {
     passSigner: PassSigner;
     /** Verifies scanned badges: signature, rotation keys, revocation (server/services/badges.ts). */
     badgeVerifier: BadgeVerifier;
+    /** Confirms buyers' VAT IDs with VIES before orders are priced (server/services/vat-confirmation.ts). */
+    vat: VatConfirmation;
     /** onRequest hook: 401 unless a valid, unrevoked token came with the request. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: like authenticate, but also accepts the registration flow's token. */

@@ -17,12 +17,25 @@ export const SELLER = {
 export interface InvoiceDocument {
   /** A credit note (Rechnungskorrektur / Stornorechnung) cancels `corrects` with negative amounts. */
   kind?: 'invoice' | 'credit-note';
-  /** The invoice a credit note cancels (§ 14 UStG: a correction must name the invoice it corrects). */
+  /**
+   * The invoice a credit note cancels (§ 14 UStG: a correction must name the invoice it corrects),
+   * or the one an invoice replaces (a VAT correction: the same sale without VAT once VIES confirmed).
+   */
   corrects?: { number: string; issuedAt: Date } | null;
+  /** A credit note of a VAT correction: the invoice without VAT that replaces the cancelled one. */
+  replacedBy?: { number: string; gross: number } | null;
   number: string;
   issuedAt: Date;
   status: 'paid' | 'open';
-  buyer: { name: string; company: string; address: string[]; vatId: string; email: string };
+  buyer: {
+    name: string;
+    company: string;
+    address: string[];
+    vatId: string;
+    email: string;
+    /** When VIES confirmed the VAT ID (ISO), and its consultation number. */
+    vatConfirmation?: { confirmedAt: string; reference: string | null };
+  };
   lines: OrderLine[];
   net: number;
   vatBasisPoints: number;
@@ -45,6 +58,32 @@ const eur = (cents: number) => money.format(cents / 100);
 const germanDate = (date: Date) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 const isoToGerman = (iso: string) => iso.split('-').reverse().join('.');
+
+/** How the document was settled: refunded, set off against a corrected invoice (VAT correction), paid or payable. */
+function settlement(invoice: InvoiceDocument): string[] {
+  const on = germanDate(invoice.issuedAt);
+  if (invoice.kind === 'credit-note' && invoice.replacedBy) {
+    const { number, gross } = invoice.replacedBy;
+    const vat = eur(-invoice.gross - gross);
+    return [
+      `Verrechnet mit der berichtigten Rechnung ${number} ohne Umsatzsteuer; die Umsatzsteuer von ${vat} wurde am ${on} auf das ursprüngliche Zahlungsmittel erstattet.`,
+      `Settled against the corrected invoice ${number} without VAT; the VAT of ${vat} was refunded to the original means of payment on ${on}.`,
+    ];
+  }
+  if (invoice.kind === 'credit-note') {
+    return [
+      `Der Betrag von ${eur(-invoice.gross)} wurde am ${on} auf das ursprüngliche Zahlungsmittel erstattet.`,
+      `The amount of ${eur(-invoice.gross)} was refunded to the original means of payment on ${on}.`,
+    ];
+  }
+  if (invoice.corrects) {
+    const { number } = invoice.corrects;
+    return [`Bezahlt mit der Zahlung zur Rechnung ${number}. / Paid with the payment of invoice ${number}.`];
+  }
+  return invoice.status === 'paid'
+    ? [`Bezahlt am ${on} per Online-Zahlung. / Paid on ${on} by online payment.`]
+    : ['Zahlbar sofort ohne Abzug. / Payable immediately without deduction.'];
+}
 
 /** Renders the invoice as an A4 PDF: letterhead, buyer, numbers, items, totals, VAT or reverse-charge note. */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
@@ -96,6 +135,18 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   column(buyer, LEFT, 694, 13, 10);
   let y = 694 - buyer.length * 13 - 6;
   if (invoice.buyer.vatId) text(`USt-IdNr. / VAT ID: ${invoice.buyer.vatId}`, LEFT, y, 9);
+  const confirmation = invoice.buyer.vatConfirmation;
+  if (invoice.buyer.vatId && confirmation) {
+    const reference = confirmation.reference ? `, Nr. / ref. ${confirmation.reference}` : '';
+    text(
+      `VIES-bestätigt / confirmed by VIES ${germanDate(new Date(confirmation.confirmedAt))}${clean(reference)}`,
+      LEFT,
+      y - 11,
+      7.5,
+      regular,
+      MUTED,
+    );
+  }
 
   const supply = `${isoToGerman(invoice.supply.from)} – ${isoToGerman(invoice.supply.to)}`;
   const meta: [string, string][] = creditNote
@@ -127,7 +178,16 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
       y -= 12;
       text(`Cancels invoice ${number} of ${germanDate(issuedAt)}.`, LEFT, y, 9.5);
     }
-  } else text(`Rechnung / Invoice ${invoice.number}`, LEFT, y, 16, bold);
+  } else {
+    text(`Rechnung / Invoice ${invoice.number}`, LEFT, y, 16, bold);
+    if (invoice.corrects) {
+      const { number, issuedAt } = invoice.corrects;
+      y -= 18;
+      text(`Ersetzt die Rechnung ${number} vom ${germanDate(issuedAt)} (berichtigt: ohne Umsatzsteuer).`, LEFT, y, 9.5);
+      y -= 12;
+      text(`Replaces invoice ${number} of ${germanDate(issuedAt)} (corrected: without VAT).`, LEFT, y, 9.5);
+    }
+  }
   y -= 18;
   text('CloudFest 2026, Europa-Park, Rust, Germany', LEFT, y, 9.5, regular, MUTED);
 
@@ -182,16 +242,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     }
     y -= 4;
   }
-  const on = germanDate(invoice.issuedAt);
-  const settled = creditNote
-    ? [
-        `Der Betrag von ${eur(-invoice.gross)} wurde am ${on} auf das ursprüngliche Zahlungsmittel erstattet.`,
-        `The amount of ${eur(-invoice.gross)} was refunded to the original means of payment on ${on}.`,
-      ]
-    : invoice.status === 'paid'
-      ? [`Bezahlt am ${on} per Online-Zahlung. / Paid on ${on} by online payment.`]
-      : ['Zahlbar sofort ohne Abzug. / Payable immediately without deduction.'];
-  for (const part of settled) {
+  const settled = settlement(invoice);
+  for (const part of settled.flatMap((sentence) => wrap(sentence, regular, 9.5, RIGHT - LEFT))) {
     text(part, LEFT, y);
     y -= 13;
   }

@@ -29,12 +29,16 @@ export async function nextInvoiceSequence(tx: Db, year: number): Promise<number>
   return counter.last;
 }
 
-/** The buyer as printed: from the user and the billing address at the time of the invoice. */
-async function buyerOf(tx: Db, userId: string): Promise<InvoiceRow['buyer']> {
+/**
+ * The buyer as printed: from the user and the billing address at the time of the invoice; under
+ * reverse charge with the VIES confirmation of the VAT ID (date and consultation number).
+ */
+async function buyerOf(tx: Db, userId: string, reverseCharge: boolean): Promise<InvoiceRow['buyer']> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error(`user ${userId} is missing`);
   const { address, country } = await loadBilling(tx, userId);
   const { countryCode, number } = splitVatId(address?.vatId ?? '');
+  const confirmedAt = reverseCharge && address?.vatConfirmedId === countryCode + number ? address.vatConfirmedAt : null;
   const lines = address
     ? [
         address.addressLine1,
@@ -50,11 +54,22 @@ async function buyerOf(tx: Db, userId: string): Promise<InvoiceRow['buyer']> {
     address: lines,
     vatId: countryCode + number,
     email: user.email,
+    ...(confirmedAt
+      ? { vatConfirmation: { confirmedAt: confirmedAt.toISOString(), reference: address?.vatConfirmationReference ?? null } }
+      : {}),
   };
 }
 
-/** Issues the invoice of a paid order inside the order's completion transaction. */
-export async function createInvoice(tx: Db, order: OrderRow, issuedAt = new Date()): Promise<InvoiceRow> {
+/**
+ * Issues the invoice of a paid order inside the order's completion transaction; `corrects` names the
+ * invoice this one replaces (a VAT correction, services/vat-confirmation.ts).
+ */
+export async function createInvoice(
+  tx: Db,
+  order: OrderRow,
+  issuedAt = new Date(),
+  corrects: InvoiceRow | null = null,
+): Promise<InvoiceRow> {
   const year = invoiceYear(issuedAt);
   const sequence = await nextInvoiceSequence(tx, year);
   const [invoice] = await tx
@@ -62,10 +77,11 @@ export async function createInvoice(tx: Db, order: OrderRow, issuedAt = new Date
     .values({
       userId: order.userId,
       orderId: order.id,
+      correctsInvoiceId: corrects?.id ?? null,
       year,
       sequence,
       number: formatInvoiceNumber(year, sequence),
-      buyer: await buyerOf(tx, order.userId),
+      buyer: await buyerOf(tx, order.userId, order.reverseCharge),
       lines: order.lines,
       net: order.net,
       vatBasisPoints: order.vatBasisPoints,

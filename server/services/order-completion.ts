@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '#shared/contracts/registration.ts';
 import type { Db } from '../db/client.ts';
@@ -224,9 +224,12 @@ export function toOrderDto(order: OrderRow, passStatus: PassStatus, invoiceNumbe
 /** Looks up the pass status and invoice number that belong with an order. */
 export async function loadOrderDto(db: Db, order: OrderRow): Promise<Order> {
   const [pass] = await db.select({ status: passes.status }).from(passes).where(eq(passes.userId, order.userId));
+  // The newest: a VAT correction replaces the order's first invoice.
   const [invoice] = await db
     .select({ number: invoices.number })
     .from(invoices)
-    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')));
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')))
+    .orderBy(desc(invoices.issuedAt))
+    .limit(1);
   return toOrderDto(order, passStatusOf(pass?.status ?? 'pending'), invoice?.number ?? null);
 }

@@ -29,14 +29,25 @@ export async function loadBilling(db: Db, userId: string): Promise<Billing> {
 const isoOfVatPrefix = (prefix: string) => (prefix === 'EL' ? 'GR' : prefix);
 
 /**
- * Reverse charge for an EU business outside Germany: the address's VAT ID must be valid (format and
- * check digits) and belong to the billing country, so a German buyer cannot borrow a foreign ID.
+ * The VAT ID (prefix and number, no spaces) that would put an EU business outside Germany under
+ * reverse charge once VIES confirms it: well-formed (format and check digits) and of the billing
+ * country, so a German buyer cannot borrow a foreign ID. Null when reverse charge cannot apply.
  */
-export function reverseChargeApplies({ address, country }: Billing): boolean {
-  if (!address || !country) return false;
+export function reverseChargeCandidate({ address, country }: Billing): string | null {
+  if (!address || !country) return null;
   const { countryCode, number } = splitVatId(address.vatId);
   const vatIdValid = number.length > 0 && isoOfVatPrefix(countryCode) === country.code && isValidVatId(countryCode, number);
-  return qualifiesForReverseCharge({ countryCode: country.code, isEu: country.isEu, vatIdValid });
+  return qualifiesForReverseCharge({ countryCode: country.code, isEu: country.isEu, vatIdValid }) ? countryCode + number : null;
+}
+
+/**
+ * Reverse charge only for a VAT ID that VIES confirmed (finding 8): a well-formed ID alone is not
+ * enough. The confirmation is fetched before the order's transaction (services/vat-confirmation.ts);
+ * while it is missing, the order carries VAT and is corrected by credit note once confirmed.
+ */
+export function reverseChargeApplies(billing: Billing): boolean {
+  const candidate = reverseChargeCandidate(billing);
+  return candidate !== null && billing.address?.vatConfirmedId === candidate;
 }
 
 export interface PricedLines {

@@ -45,11 +45,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await invoiceList.execute({ userId: authOf(request).userId });
       return rows.map(({ lines, corrects, ...row }) => {
         const items = lines.map((line) => line.description).join(', ');
-        return {
-          ...row,
-          issuedAt: row.issuedAt.toISOString(),
-          description: corrects ? `Cancellation of invoice ${corrects}: ${items}` : items,
-        };
+        // A credit note cancels the invoice it corrects; an invoice that corrects one replaces it (VAT correction).
+        const prefix = !corrects
+          ? ''
+          : row.kind === 'credit-note'
+            ? `Cancellation of invoice ${corrects}: `
+            : `Replaces invoice ${corrects}: `;
+        return { ...row, issuedAt: row.issuedAt.toISOString(), description: prefix + items };
       });
     },
   );
@@ -67,9 +69,18 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       if (!row) throw notFound('Invoice');
       const { invoice, corrects } = row;
+      // A credit note of a VAT correction: the invoice without VAT that replaced the cancelled one.
+      const [replacement] =
+        invoice.kind === 'credit-note' && invoice.correctsInvoiceId
+          ? await db
+              .select({ number: invoices.number, gross: invoices.gross })
+              .from(invoices)
+              .where(and(eq(invoices.correctsInvoiceId, invoice.correctsInvoiceId), eq(invoices.kind, 'invoice')))
+              .limit(1)
+          : [];
       const dates = await readEventDates(db);
       const supply = { from: dates.startDate, to: dates.endDate };
-      const pdf = await (await loadPdfRenderer())({ ...invoice, corrects, supply });
+      const pdf = await (await loadPdfRenderer())({ ...invoice, corrects, replacedBy: replacement ?? null, supply });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)

@@ -64,9 +64,10 @@ export const passUpgradeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['pass'], body: passUpgradeBodySchema, response: { 201: orderSchema } },
     },
     async (request, reply) => {
-      const { order, completed } = await app.db.transaction((tx) =>
-        placeUpgradeOrder(tx, authOf(request).userId, request.body.passTypeId),
-      );
+      const userId = authOf(request).userId;
+      // VIES is asked before the transaction (never with locks held); unconfirmed means VAT.
+      await app.vat.confirmBuyer(userId);
+      const { order, completed } = await app.db.transaction((tx) => placeUpgradeOrder(tx, userId, request.body.passTypeId));
       if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
       return reply.code(201).send(order);
     },

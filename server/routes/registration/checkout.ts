@@ -147,7 +147,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         // Larger ids cannot exist (integer columns) and would make PostgreSQL fail instead of answering.
         if (hotel.accommodationId > INT_MAX || hotel.roomId > INT_MAX) throw new HttpProblem(404, 'Room not found.');
       }
-      const { order, completed } = await app.db.transaction((tx) => checkout(tx, authOf(request).userId, hotel));
+      const userId = authOf(request).userId;
+      // VIES is asked before the transaction (never with locks held); unconfirmed means VAT.
+      await app.vat.confirmBuyer(userId);
+      const { order, completed } = await app.db.transaction((tx) => checkout(tx, userId, hotel));
       if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
       return order;
     },

@@ -62,6 +62,8 @@ export async function refundCancelledBooking(
     .select()
     .from(invoices)
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')))
+    // The newest: after a VAT correction, the invoice without VAT that replaced the first.
+    .orderBy(desc(invoices.issuedAt))
     .limit(1);
   const creditNote = invoice ? await createCreditNote(tx, invoice, { lines, net, vat: amount - net }, now) : null;
   return { refunded: amount, creditNote };
