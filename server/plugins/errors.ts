@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#shared/contracts/common.ts';
@@ -40,6 +41,34 @@ export function sendProblem(reply: FastifyReply, status: number, detail?: string
   return reply.code(status).type('application/problem+json').send(body);
 }
 
+/** The fields of a PostgreSQL error that name what failed without any of the values involved. */
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'routine'] as const;
+
+/**
+ * What the log may keep of an error. A failed query's message and stack carry its parameters, and
+ * PostgreSQL's `detail` quotes the offending values (`Key (email)=(...) already exists`), so a
+ * database error is logged as its code, constraint, table and parameterised SQL text, never the values.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = (error.cause ?? {}) as Record<string, unknown>;
+  const fields = Object.fromEntries(
+    DATABASE_ERROR_FIELDS.filter((key) => typeof cause[key] === 'string').map((key) => [key, cause[key]]),
+  );
+  const where = fields.constraint ? ` (${String(fields.constraint)})` : '';
+  return {
+    type: 'DatabaseError',
+    message: `database error ${String(fields.code ?? 'unknown')}${where}`,
+    ...fields,
+    query: error.query,
+    // The frames only: the first line of a stack repeats the message, parameters included.
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  };
+}
+
 /** Every error leaves the server as problem+json; only real faults are 500 (and logged as such). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -61,7 +90,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error) }, 'request failed');
       return sendProblem(reply, status, 'Something went wrong on our side. Please try again later.');
     }
     // Fastify's own client errors: malformed JSON, body too large, wrong content type, rate limit.

@@ -1,4 +1,5 @@
 import type { Mail } from './mail.ts';
+import { greeting } from './mail-text.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -7,10 +8,12 @@ function layout(title: string, paragraphs: string[], action: { label: string; ur
   return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p><p style="color:#666">CloudFest 2026</p></body></html>`;
 }
 
-export function confirmationMail(to: string, firstName: string, url: string): Mail {
+/** `note`: a paragraph of our own after the request to confirm (never user text). */
+export function confirmationMail(to: string, firstName: string, url: string, note?: string): Mail {
   const lines = [
-    `Hello ${firstName},`,
+    greeting(firstName),
     'thank you for creating your CloudFest 2026 account. Please confirm your e-mail address to sign in.',
+    ...(note ? [note] : []),
     'The link is valid for 48 hours. If you did not create an account, you can ignore this e-mail.',
   ];
   return {
@@ -23,7 +26,7 @@ export function confirmationMail(to: string, firstName: string, url: string): Ma
 
 export function passwordResetMail(to: string, firstName: string, url: string): Mail {
   const lines = [
-    `Hello ${firstName},`,
+    greeting(firstName),
     'someone (hopefully you) asked to reset the password of your CloudFest 2026 account.',
     'The link is valid for one hour and can be used once. If you did not ask for it, you can ignore this e-mail: your password stays unchanged.',
   ];

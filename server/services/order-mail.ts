@@ -1,5 +1,6 @@
 import { euros, REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
 import type { Mail } from './mail.ts';
+import { greeting } from './mail-text.ts';
 import type { CompletedOrder } from './completed-order.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -81,7 +82,7 @@ export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string
         ? 'thank you for your order for CloudFest 2026 at Europa-Park.'
         : 'thank you for your order for CloudFest 2026 at Europa-Park. We have received your payment.';
   const paragraphs = [
-    `Hello ${user.firstName},`,
+    greeting(user.firstName),
     thanks,
     ...wording.delivered,
     ...(invoice ? [`Your invoice ${invoice.number} is ready in your account under Invoices: ${baseUrl}/invoices`] : []),

@@ -1,4 +1,5 @@
 import type { Mail } from './mail.ts';
+import { greeting } from './mail-text.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,7 +12,7 @@ const berlinTime = (date: Date) =>
  */
 export function passwordChangedMail(to: string, firstName: string, changedAt: Date, resetUrl: string): Mail {
   const lines = [
-    `Hello ${firstName || 'there'},`,
+    greeting(firstName),
     `the password of your CloudFest 2026 account was changed on ${berlinTime(changedAt)} (Berlin time). All other devices were signed out.`,
     'If you made this change, there is nothing more to do.',
     'If you did not, reset your password now with the link below and check the e-mail address of your account.',

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { emailTokens } from '../db/schema/index.ts';
 import type { Mail } from './mail.ts';
+import { greeting } from './mail-text.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /** As long as the sign-up link: confirmationMail promises 48 hours. */
@@ -19,7 +20,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 export function passApprovedMail(to: string, firstName: string, passName: string, signInUrl: string): Mail {
   const lines = [
-    `Hello ${firstName},`,
+    greeting(firstName),
     `good news: your ${passName} for CloudFest 2026 at Europa-Park has been approved.`,
     'You can now sign in to your account to see your pass, book your hotel and plan your visit. If you have not confirmed your e-mail address yet, please use the link in our confirmation e-mail first.',
   ];

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
+import { singleLine } from '../../shared/contracts/common.ts';
 import { newPasswordSchema } from '../../shared/contracts/user.ts';
 import { normalizeVatId } from '../../shared/vat-id.ts';
 import type { AddressBody } from './profile-api.ts';
@@ -19,9 +20,10 @@ export const PROFILE_MESSAGES = {
   tooLong: (max: number) => `Please use at most ${max} characters.`,
 } as const;
 
+// Single-line fields: the server refuses line breaks and other control characters with the same message.
 const required = (message: string, max: number, min = 1) =>
-  z.string().check(z.trim(), z.minLength(min, message), z.maxLength(max, PROFILE_MESSAGES.tooLong(max)));
-const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, PROFILE_MESSAGES.tooLong(max)));
+  z.string().check(z.trim(), z.minLength(min, message), z.maxLength(max, PROFILE_MESSAGES.tooLong(max)), singleLine());
+const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, PROFILE_MESSAGES.tooLong(max)), singleLine());
 
 // --- name and company ---------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { Address } from '../../shared/contracts/catalog.ts';
+import { singleLine } from '../../shared/contracts/common.ts';
 import { emailSchema, newPasswordSchema } from '../../shared/contracts/user.ts';
 import type { AccountBody } from './registration-api.ts';
 import type { RegistrationState } from './registration-state.ts';
@@ -18,9 +19,10 @@ export const ACCOUNT_FORM_MESSAGES = {
   tooLong: (max: number) => `Please use at most ${max} characters.`,
 } as const;
 
+// Single-line fields: the server refuses line breaks and other control characters with the same message.
 const required = (message: string, max: number, min = 1) =>
-  z.string().check(z.trim(), z.minLength(min, message), z.maxLength(max, ACCOUNT_FORM_MESSAGES.tooLong(max)));
-const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, ACCOUNT_FORM_MESSAGES.tooLong(max)));
+  z.string().check(z.trim(), z.minLength(min, message), z.maxLength(max, ACCOUNT_FORM_MESSAGES.tooLong(max)), singleLine());
+const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, ACCOUNT_FORM_MESSAGES.tooLong(max)), singleLine());
 
 /**
  * The Your Account form. The billing address follows the presence rule of SPEC §5 (country,

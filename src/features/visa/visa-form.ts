@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { VisaLetter, VisaLetterBody } from '../../shared/contracts/account.ts';
+import { singleLine } from '../../shared/contracts/common.ts';
 
 /** The visa letter form's rules and conversions; pure, so they are unit-tested. */
 
@@ -27,7 +28,9 @@ export function localToday(now = new Date()): string {
 /** Builds the schema for a given day, so "in the past" and "expired" are testable. */
 export function visaFormSchema(today: string) {
   return z.object({
-    fullName: z.string().check(z.trim(), z.minLength(2, VISA_MESSAGES.fullName), z.maxLength(150, VISA_MESSAGES.tooLong(150))),
+    fullName: z
+      .string()
+      .check(z.trim(), z.minLength(2, VISA_MESSAGES.fullName), z.maxLength(150, VISA_MESSAGES.tooLong(150)), singleLine()),
     passportNumber: z.string().check(
       z.trim(),
       z.toUpperCase(),
@@ -44,7 +47,7 @@ export function visaFormSchema(today: string) {
     ),
     embassyCity: z
       .string()
-      .check(z.trim(), z.minLength(2, VISA_MESSAGES.embassyCity), z.maxLength(100, VISA_MESSAGES.tooLong(100))),
+      .check(z.trim(), z.minLength(2, VISA_MESSAGES.embassyCity), z.maxLength(100, VISA_MESSAGES.tooLong(100)), singleLine()),
   });
 }
 export type VisaFormInput = z.input<ReturnType<typeof visaFormSchema>>;

@@ -2,7 +2,7 @@
 // app, visa invitation letter, profile (avatar, password). zod/mini like the other contracts.
 import { z } from 'zod/mini';
 import { bookingSchema } from './catalog.ts';
-import { isoDate } from './common.ts';
+import { isoDate, singleLine } from './common.ts';
 import { hotelChoiceSchema, orderSchema } from './registration.ts';
 import { newPasswordSchema } from './user.ts';
 
@@ -23,8 +23,8 @@ export const bookingOrderSchema = z.object({ booking: bookingSchema, order: orde
 export type BookingOrder = z.infer<typeof bookingOrderSchema>;
 
 export const guestSchema = z.object({
-  firstName: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100)),
-  lastName: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100)),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100), singleLine()),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100), singleLine()),
 });
 
 /** POST /api/booking/guest (SPEC §7): adds a guest to one of the user's confirmed bookings; answers the booking. */
@@ -47,7 +47,7 @@ export type BookingCancellation = z.infer<typeof bookingCancellationSchema>;
 /** POST /api/visa-letter (create or replace) and GET /api/visa-letter (null when none); PDF at GET /api/visa-letter/{id}/pdf. */
 export const visaLetterBodySchema = z.object({
   /** As in the passport. */
-  fullName: z.string().check(z.trim(), z.minLength(2, 'Required'), z.maxLength(150)),
+  fullName: z.string().check(z.trim(), z.minLength(2, 'Required'), z.maxLength(150), singleLine()),
   passportNumber: z
     .string()
     .check(
@@ -58,7 +58,7 @@ export const visaLetterBodySchema = z.object({
   nationalityId: id,
   dateOfBirth: isoDate,
   passportExpiry: isoDate,
-  embassyCity: z.string().check(z.trim(), z.minLength(2, 'Required'), z.maxLength(100)),
+  embassyCity: z.string().check(z.trim(), z.minLength(2, 'Required'), z.maxLength(100), singleLine()),
 });
 export type VisaLetterBody = z.infer<typeof visaLetterBodySchema>;
 export const visaLetterSchema = z.object({

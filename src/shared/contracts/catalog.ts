@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isoDate, trimmed, withDefault } from './common.ts';
+import { isoDate, trimmed, uniqueBy, withDefault } from './common.ts';
 
 export const eventConfigSchema = z.object({
   name: z.string(),
@@ -108,6 +108,8 @@ export const surveyEntrySchema = z.object({
 });
 export type SurveyEntry = z.infer<typeof surveyEntrySchema>;
 
+export const SURVEY_DUPLICATE_QUESTION = 'Each question can be answered only once.';
+
 export const surveyAnswersBodySchema = z.object({
   answers: z
     .array(
@@ -116,7 +118,11 @@ export const surveyAnswersBodySchema = z.object({
         value: z.union([z.string().check(z.maxLength(5000)), z.array(z.string().check(z.maxLength(500))).check(z.maxLength(50))]),
       }),
     )
-    .check(z.minLength(1), z.maxLength(100)),
+    .check(
+      z.minLength(1),
+      z.maxLength(100),
+      uniqueBy((answer: { questionId: number }) => answer.questionId, 'questionId', SURVEY_DUPLICATE_QUESTION),
+    ),
 });
 
 const guestSchema = z.object({ firstName: z.string(), lastName: z.string() });

@@ -1,5 +1,6 @@
 // zod/mini (tree-shakable) so the contracts cost the cold sign-in visit a few KB, not 25 KB.
 import { z } from 'zod/mini';
+import { hasControlCharacter, SINGLE_LINE_MESSAGE } from '../text.ts';
 
 /** application/problem+json body of every error answer (ARCHITECTURE §4). */
 export const problemSchema = z.object({
@@ -14,7 +15,28 @@ export type Problem = z.infer<typeof problemSchema>;
 export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD'));
 export const okSchema = z.object({ ok: z.literal(true) });
 
+/**
+ * Refuses line breaks, tabs and other control characters (src/shared/text.ts) in a single-line text
+ * such as a name, a company or an address line: they could add lines to the mails, PDFs and badges
+ * that print it (finding 9). Every single-line text field of a request carries it.
+ */
+export const singleLine = () => z.refine<string>((value) => !hasControlCharacter(value), SINGLE_LINE_MESSAGE);
+
 /** Shorthands for the common checks, keeping schemas readable in the functional mini style. */
-export const trimmed = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+export const trimmed = (max: number) => z.string().check(z.trim(), z.maxLength(max), singleLine());
+
+/**
+ * Refuses an array in which two items share a key (e.g. one survey question answered twice), with
+ * the message on each repeat's `field`, so a request means one thing and cannot hit a unique index.
+ */
+export const uniqueBy = <T>(key: (item: T) => unknown, field: string, message: string) =>
+  z.superRefine<T[]>((items, ctx) => {
+    const seen = new Set<unknown>();
+    items.forEach((item, index) => {
+      const value = key(item);
+      if (seen.has(value)) ctx.addIssue({ code: 'custom', message, path: [index, field], input: item });
+      seen.add(value);
+    });
+  });
 export const withDefault = <T extends z.core.SomeType>(schema: T, value: z.core.util.NoUndefined<z.core.output<T>>) =>
   z._default(schema, value);

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { addressBodySchema, passTypeSchema } from './catalog.ts';
-import { isoDate } from './common.ts';
+import { isoDate, singleLine, trimmed } from './common.ts';
 import { emailSchema, nameSchema, newPasswordSchema } from './user.ts';
 
 /** GET /api/pass/taken-passes: the taken share (0..1) of the free Standard Pass pool, null when unknown. */
@@ -109,10 +109,10 @@ export const registrationAccountBodySchema = z.object({
   password: newPasswordSchema,
   firstName: nameSchema,
   lastName: nameSchema,
-  company: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  company: z._default(trimmed(200), ''),
   address: addressBodySchema,
   passTypeId: z.int().check(z.positive()),
-  voucherCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64)))),
+  voucherCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64), singleLine()))),
   /** Required for the free Standard Pass: the token of POST /api/pass/free-claim. */
   freeClaimToken: z.optional(z.nullable(z.string().check(z.maxLength(128)))),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { MESSAGES } from '../messages.ts';
 import { meetsPasswordRule } from '../password.ts';
-import { trimmed } from './common.ts';
+import { singleLine, trimmed } from './common.ts';
 
 export const emailSchema = z.pipe(
   z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
@@ -13,7 +13,7 @@ export const newPasswordSchema = z
   .string()
   .check(z.maxLength(128, 'Passwords are limited to 128 characters.'), z.refine(meetsPasswordRule, MESSAGES.passwordRule));
 
-export const nameSchema = z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100));
+export const nameSchema = z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100), singleLine());
 
 export const userSchema = z.object({
   uuid: z.uuid(),
