@@ -9,8 +9,8 @@ export function getCookie(name: string): string | undefined {
 
 export function setCookie(name: string, value: string, maxAgeSeconds = 60 * 60 * 24 * 30): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the async Cookie Store API is missing in Safari and Firefox.
   // Strict: these cookies (the token among them) are never sent with a request another site starts.
+  // biome-ignore lint/suspicious/noDocumentCookie: the async Cookie Store API is missing in Safari and Firefox.
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Strict${secure}`;
 }
 
