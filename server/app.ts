@@ -9,6 +9,7 @@ import { DIST_DIR } from './paths.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -28,6 +29,7 @@ import { leadRoutes } from './routes/lead/index.ts';
 import { passRoutes } from './routes/pass/index.ts';
 import { paymentRoutes } from './routes/payment/index.ts';
 import { sandboxCheckoutRoutes } from './routes/payment/sandbox.ts';
+import { stripeReturnRoutes, stripeWebhookRoutes } from './routes/payment/stripe.ts';
 import { registrationRoutes } from './routes/registration/index.ts';
 import { surveyRoutes } from './routes/survey/index.ts';
 import { trainTicketRoutes } from './routes/train-ticket/index.ts';
@@ -38,8 +40,11 @@ import { visaLetterRoutes } from './routes/visa-letter/index.ts';
 import { createBadgeVerifier } from './services/badges.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createPassSigner } from './services/pass-signing.ts';
+import { createPaymentProviders } from './services/payments/providers.ts';
 import type { Readiness } from './services/readiness.ts';
 import { SessionCache } from './services/session-cache.ts';
+import { createVatConfirmation } from './services/vat-confirmation.ts';
+import { viesClientFromConfig } from './services/vies.ts';
 import { shareSessionChanges } from './services/session-events.ts';
 import './types.ts';
 
@@ -55,6 +60,9 @@ export interface BuildOptions {
 }
 
 export const DEFAULT_DIST_DIR = DIST_DIR;
+
+/** How often buyers who paid VAT while their VAT ID waited for VIES are checked again. */
+const VAT_RECHECK_MS = 60 * 60 * 1000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -80,6 +88,8 @@ export async function buildApp(options: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerReadiness(app, { database, readiness: options.readiness });
+  // Text the database cannot store (U+0000, lone surrogates): a 400 after validation, never a 500 (issue 13 fuzz).
+  registerTextGuard(app);
 
   const mailer =
     options.mailer ??
@@ -118,6 +128,24 @@ export async function buildApp(options: BuildOptions) {
   await app.register(authPlugin);
   await registerRateLimits(app);
 
+  // One set of payment providers (PAYMENT_PROVIDER) for every route that takes or refunds money.
+  const payments = await createPaymentProviders(config, database.db);
+
+  // Reverse charge only for VAT IDs VIES confirmed (finding 8): checked before an order is priced;
+  // buyers who paid VAT while VIES could not answer are asked about again every hour.
+  const vat = createVatConfirmation({
+    db: database.db,
+    vies: viesClientFromConfig(config),
+    providers: payments.all,
+    log: app.log,
+  });
+  app.decorate('vat', vat);
+  const vatRecheck = setInterval(() => {
+    vat.recheckPending().catch((error) => app.log.error({ err: error }, 'VAT ID re-check failed'));
+  }, VAT_RECHECK_MS);
+  vatRecheck.unref();
+  app.addHook('onClose', async () => clearInterval(vatRecheck));
+
   await app.register(
     async (api) => {
       await api.register(backupRoutes, { prefix: '/admin', database });
@@ -129,9 +157,10 @@ export async function buildApp(options: BuildOptions) {
       await api.register(validationRoutes, { prefix: '/validation' });
       await api.register(addressRoutes, { prefix: '/address' });
       await api.register(surveyRoutes, { prefix: '/survey' });
-      await api.register(bookingRoutes, { prefix: '/booking' });
+      await api.register(bookingRoutes, { prefix: '/booking', providers: payments.all });
       await api.register(accommodationRoutes, { prefix: '/accommodation' });
-      await api.register(paymentRoutes, { prefix: '/payment' });
+      await api.register(paymentRoutes, { prefix: '/payment', provider: payments.active });
+      if (payments.stripe) await api.register(stripeWebhookRoutes, { prefix: '/payment/stripe', provider: payments.stripe });
       await api.register(invoiceRoutes, { prefix: '/invoice' });
       await api.register(trainTicketRoutes, { prefix: '/train-ticket' });
       await api.register(imageRoutes, { prefix: '/image' });
@@ -146,8 +175,11 @@ export async function buildApp(options: BuildOptions) {
     { prefix: '/api' },
   );
 
-  // The sandbox payment provider's hosted checkout page (a page, not API).
-  await app.register(sandboxCheckoutRoutes, { prefix: '/payment/sandbox' });
+  // The sandbox payment provider's hosted checkout page (a page, not API): only while the sandbox
+  // is the provider, so under Stripe nobody can press its "Pay" button (issue 13, finding 1).
+  if (config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxCheckoutRoutes, { prefix: '/payment/sandbox' });
+  // Where Stripe's "back" link returns to.
+  if (payments.stripe) await app.register(stripeReturnRoutes, { prefix: '/payment/stripe', provider: payments.stripe });
 
   await registerStaticApp(app, options.distDir ?? DEFAULT_DIST_DIR);
   return app;

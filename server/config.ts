@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The European Commission's VIES REST API. */
+export const VIES_DEFAULT_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
 const passPublicKeysSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), z.string().regex(/^[A-Za-z0-9_-]{43}$/));
 
 const schema = z.object({
@@ -84,15 +87,34 @@ const schema = z.object({
   /** Demo data in an empty database: on by default outside production, only when set to true in production. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** The payment provider; must be named in production (the sandbox is the default elsewhere). */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  /** Stripe's secret API key (sk_live_… or sk_test_…), for PAYMENT_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret (whsec_…) of the Stripe webhook endpoint POST /api/payment/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Only to point the Stripe client at a local fake (tests): e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Generic demo attendees (attendee001@ …) the demo seed creates; raise it to try scanners and check-in with a crowd. */
   DEMO_ATTENDEES: z.coerce.number().int().min(0).max(5000).default(40),
+  /** VIES, the EU's VAT ID check (REST API base; tests point it at a local fake). Reverse charge needs its confirmation. */
+  VIES_URL: z.url({ protocol: /^https?$/ }).default(VIES_DEFAULT_URL),
+  /**
+   * Our own VAT ID (e.g. DE314772507), sent with every check: only then does VIES answer with a
+   * consultation number, the evidence kept with each reverse-charge confirmation.
+   */
+  VIES_REQUESTER_VAT_ID: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,12}$/, 'Expected a VAT ID such as DE314772507')]))
+    .optional(),
+  /** How long an order waits for VIES before it is priced with VAT (the check is retried later). */
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 });
 
 type Parsed = z.infer<typeof schema>;
 export type Config = Omit<Parsed, 'SEED_DEMO' | 'PAYMENT_PROVIDER'> & {
   SEED_DEMO: boolean;
-  PAYMENT_PROVIDER: 'sandbox';
+  PAYMENT_PROVIDER: 'sandbox' | 'stripe';
   /** Where mail goes: SMTP, the outbox table (development and tests) or the server log (explicit opt-in). */
   MAIL_MODE: 'smtp' | 'outbox' | 'log';
 };
@@ -110,6 +132,12 @@ function productionProblems(env: Parsed): string[] {
   }
   if (!env.PAYMENT_PROVIDER)
     problems.push('PAYMENT_PROVIDER is not set: name the payment provider (PAYMENT_PROVIDER=sandbox takes test payments only).');
+  if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY)
+    problems.push('STRIPE_SECRET_KEY is not set while PAYMENT_PROVIDER=stripe: no checkout can be opened, nothing refunded.');
+  if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_WEBHOOK_SECRET)
+    problems.push(
+      "STRIPE_WEBHOOK_SECRET is not set while PAYMENT_PROVIDER=stripe: Stripe's webhooks could not be verified, so no order would be paid.",
+    );
   if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is not set: links in e-mails would point at localhost.');
   if (env.DATABASE_URL && !env.PASS_SIGNING_KEY) {
     problems.push('PASS_SIGNING_KEY is not set while DATABASE_URL is: every instance would sign passes with a key of its own.');
@@ -150,6 +178,12 @@ export function startWarnings(config: Config): string[] {
   if (config.SEED_DEMO)
     warnings.push('SEED_DEMO=true: demo accounts with a published password are seeded into an empty database.');
   if (config.MAIL_MODE === 'log') warnings.push('MAIL_LOG_ONLY=true: mail is written to the server log, not delivered.');
+  if (!config.VIES_REQUESTER_VAT_ID)
+    warnings.push('VIES_REQUESTER_VAT_ID is not set: VAT ID confirmations carry no VIES consultation number.');
+  if (config.VIES_URL !== VIES_DEFAULT_URL)
+    warnings.push(`VIES_URL=${config.VIES_URL}: VAT IDs are checked there, not with the EU.`);
+  if (config.PAYMENT_PROVIDER === 'stripe' && config.STRIPE_API_URL)
+    warnings.push(`STRIPE_API_URL=${config.STRIPE_API_URL}: Stripe calls go there, not to Stripe.`);
   return warnings;
 }
 
