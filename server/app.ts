@@ -24,6 +24,7 @@ import { checkinRoutes } from './routes/checkin/index.ts';
 import { outboxRoutes } from './routes/dev/outbox.ts';
 import { exhibitorRoutes } from './routes/exhibitors/index.ts';
 import { imageRoutes } from './routes/image/index.ts';
+import { keepImagesFor } from './routes/image/serve.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import { leadRoutes } from './routes/lead/index.ts';
 import { passRoutes } from './routes/pass/index.ts';
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildOptions) {
   registerReadiness(app, { database, readiness: options.readiness });
   // Text the database cannot store (U+0000, lone surrogates): a 400 after validation, never a 500 (issue 13 fuzz).
   registerTextGuard(app);
+  // Avatars and their variants are served from disk, not read through the database per request (finding 5).
+  keepImagesFor(config, database, app.log);
 
   const mailer =
     options.mailer ??

@@ -1,32 +1,15 @@
-import type { Sharp } from 'sharp';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** The long side of a stored avatar: more than any variant of it is shown at (56 px at dpr 3 and profile pages). */
 export const STORED_MAX_SIDE = 1024;
-/** Decompression-bomb guard: a few kilobytes of PNG can claim gigapixels. 50 MP covers phone cameras. */
-const MAX_INPUT_PIXELS = 50_000_000;
-const READABLE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 export const UNREADABLE_PICTURE = 'This file is not a picture we can read.';
 
-/** sharp (libvips, native) loads on the first upload or variant, not at server start (start-up budget). */
-let sharpModule: Promise<typeof import('sharp')> | undefined;
-function loadSharp() {
-  sharpModule ??= import('sharp').then((m) => {
-    // Our own caches keep the rendered variants; libvips' operation cache would only hold a second copy.
-    m.default.cache(false);
-    // One libvips thread per picture: with imageJobs below, image work takes one core and one worker
-    // thread at most, never all of them from password hashing.
-    m.default.concurrency(1);
-    return m;
-  });
-  return sharpModule.then((m) => m.default);
-}
-
 /**
- * At most `limit` jobs at once, the rest waiting their turn in order. Every sharp call runs as one:
- * sharp holds a libuv worker thread for each picture it works on, and password hashing (scrypt)
- * runs on the same four threads, so unbounded image work (finding 5: a hundred variant requests)
- * would queue every sign-in behind it.
+ * At most `limit` jobs at once, the rest waiting their turn in order. Every picture the server
+ * decodes or renders is one image job: unbounded image work (finding 5: a hundred variant
+ * requests) took all of libuv's worker threads, which scrypt needs for every sign-in, and all cores.
  */
 export class JobLimit {
   private active = 0;
@@ -66,7 +49,7 @@ export class JobLimit {
   }
 }
 
-/** One image job at a time: of libuv's four worker threads, three stay free for sign-in's scrypt. */
+/** One image job at a time, in the image worker process at the lowest CPU priority: at most one core, never the server's threads. */
 export const IMAGE_JOB_CONCURRENCY = 1;
 export const imageJobs = new JobLimit(IMAGE_JOB_CONCURRENCY);
 
@@ -84,28 +67,94 @@ export interface StoredPicture {
   contentType: 'image/webp';
 }
 
+/** What the server asks of the image worker (image-worker.ts), and what it answers. */
+type ImageJobRequest = { op: 'normalise'; input: Uint8Array } | { op: 'render'; input: Uint8Array; variant: Variant };
+export type ImageJob = ImageJobRequest & { id: number };
+export type ImageJobAnswer =
+  | { id: number; ok: true; data: Uint8Array; width?: number; height?: number }
+  | { id: number; ok: false; unreadable: boolean; message: string };
+
+const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+
 /**
- * Normalises an upload: decodes it (JPEG, PNG or WebP by its bytes, whatever the header claimed),
- * turns it upright by its EXIF orientation, fits it into STORED_MAX_SIDE and re-encodes it as WebP.
- * Re-encoding keeps only pixels: EXIF (GPS position, camera serial), ICC and XMP are dropped.
+ * The server's side of the image worker: a child process (image-worker.ts; image-worker.mjs in the
+ * server bundle) started on the first picture and again after it ended. Jobs are sent over IPC with
+ * their bytes; while none is pending the worker does not keep the server's process alive.
+ */
+class ImageWorker {
+  private child: ChildProcess | undefined;
+  private ready: Promise<ChildProcess> | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (answer: ImageJobAnswer) => void; reject: (error: Error) => void }>();
+
+  private start(): Promise<ChildProcess> {
+    this.ready ??= new Promise<ChildProcess>((resolve, reject) => {
+      const source = import.meta.url.endsWith('.ts');
+      const entry = fileURLToPath(new URL(source ? './image-worker.ts' : './image-worker.mjs', import.meta.url));
+      const child = fork(entry, [], {
+        execArgv: source ? ['--import', 'tsx'] : [],
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      this.child = child;
+      child.on('message', (message: ImageJobAnswer | { ready: true }) => {
+        if ('ready' in message) return resolve(child);
+        const job = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        this.idle();
+        job?.resolve(message);
+      });
+      const ended = (error: Error) => {
+        if (this.child !== child) return;
+        this.child = undefined;
+        this.ready = undefined;
+        reject(error);
+        for (const job of this.pending.values()) job.reject(error);
+        this.pending.clear();
+      };
+      child.on('error', ended);
+      child.on('exit', (code, signal) => ended(new Error(`image worker ended (${signal ?? code})`)));
+    });
+    return this.ready;
+  }
+
+  /** Lets the server's process end while the worker has nothing to do. */
+  private idle() {
+    if (this.pending.size > 0) return;
+    this.child?.unref();
+    this.child?.channel?.unref();
+  }
+
+  async run(request: ImageJobRequest): Promise<{ data: Buffer; width?: number; height?: number }> {
+    const child = await this.start();
+    child.ref();
+    child.channel?.ref();
+    const id = this.nextId++;
+    const answer = await new Promise<ImageJobAnswer>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const job: ImageJob = { ...request, id };
+      child.send(job, (error) => {
+        if (!error) return;
+        this.pending.delete(id);
+        this.idle();
+        reject(error);
+      });
+    });
+    if (!answer.ok) throw answer.unreadable ? new UnreadablePictureError(answer.message) : new Error(answer.message);
+    return { data: bytes(answer.data), width: answer.width, height: answer.height };
+  }
+}
+
+const imageWorker = new ImageWorker();
+
+/**
+ * Normalises an upload (image-ops.ts, in the image worker): decoded by its bytes, upright, at most
+ * STORED_MAX_SIDE, re-encoded as WebP with nothing but its pixels. UnreadablePictureError when it
+ * is not a JPEG, PNG or WebP picture we can read.
  */
 export async function normalisePicture(input: Buffer): Promise<StoredPicture> {
-  const sharp = await loadSharp();
-  return imageJobs.run<StoredPicture>(async () => {
-    try {
-      const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-      const meta = await source.metadata();
-      if (!meta.format || !READABLE_FORMATS.has(meta.format)) throw new Error(`format ${meta.format ?? 'unknown'}`);
-      const { data, info } = await source
-        .autoOrient()
-        .resize(STORED_MAX_SIDE, STORED_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 85 })
-        .toBuffer({ resolveWithObject: true });
-      return { data, width: info.width, height: info.height, contentType: 'image/webp' };
-    } catch (error) {
-      throw new UnreadablePictureError(error);
-    }
-  });
+  const done = await imageJobs.run(() => imageWorker.run({ op: 'normalise', input }));
+  return { data: done.data, width: done.width ?? 0, height: done.height ?? 0, contentType: 'image/webp' };
 }
 
 export interface Variant {
@@ -143,25 +192,12 @@ export const variantName = (v: Variant) => `${v.width ?? ''}x${v.height ?? ''}:$
 export const variantKey = (imageId: string, v: Variant) => `${imageId}:${variantName(v)}`;
 
 /**
- * Renders a variant of a stored (already normalised) picture as WebP. crop fills the box exactly,
- * cut from the centre (enlarging a small picture so the box is always full); contain fits the
- * picture inside the box and never enlarges it. Runs as one of the imageJobs.
+ * Renders a variant of a stored (already normalised) picture as WebP (image-ops.ts, in the image
+ * worker): crop fills the box from the centre, contain fits inside it and never enlarges.
  */
 export async function renderVariant(stored: Buffer, variant: Variant): Promise<Buffer> {
   if (variant.width === undefined && variant.height === undefined) return stored;
-  const sharp = await loadSharp();
-  const crop = variant.fit === 'crop';
-  return imageJobs.run(() => {
-    const image: Sharp = sharp(stored);
-    return image
-      .resize(
-        variant.width,
-        variant.height,
-        crop ? { fit: 'cover', position: 'centre' } : { fit: 'inside', withoutEnlargement: true },
-      )
-      .webp({ quality: 82 })
-      .toBuffer();
-  });
+  return (await imageJobs.run(() => imageWorker.run({ op: 'render', input: stored, variant }))).data;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Accounts. Kinds come from scopes (host, vip, vendor-vip, staff, organizer), tags (2 = vendor) and permissions (/contacts = lead scanner). */
 export const users = pgTable('users', {
@@ -123,24 +123,6 @@ export const images = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('images_user_idx').on(t.userId)],
-);
-
-/**
- * Rendered variants of an image (one of the fixed sizes, see services/avatar-images.ts), each
- * rendered once and kept until its image goes: shared by every instance on one database.
- */
-export const imageVariants = pgTable(
-  'image_variants',
-  {
-    imageId: uuid('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'cascade' }),
-    /** The variant's key, e.g. `112x112:crop` (device pixels, from the fixed set). */
-    variant: text('variant').notNull(),
-    data: bytea('data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.imageId, t.variant] })],
 );
 
 /** The visa invitation letter's data (one per user, updated when resubmitted); the PDF is rendered from it. */

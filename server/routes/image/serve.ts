@@ -1,42 +1,79 @@
-import { and, eq } from 'drizzle-orm';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { images, imageVariants } from '../../db/schema/index.ts';
+import { images } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { renderVariant, type Variant, VariantCache, variantKey, variantName } from '../../services/avatar-images.ts';
+import { ImageDiskCache } from '../../services/image-cache.ts';
 
 /** One cache of rendered variants per process, shared by /api/image/{id} and the profile avatar route. */
 export const variants = new VariantCache();
-
-/** Variants being fetched or rendered right now, by key: a second request for one waits for the first. */
-const inFlight = new Map<string, Promise<Buffer | undefined>>();
+/** Behind it, every stored picture and rendered variant on disk (buildApp says where). */
+export const imageFiles = new ImageDiskCache();
 
 /**
- * A variant's bytes: from image_variants if it was rendered before (here or on another instance),
- * else rendered now (one image job) and kept there until its image is deleted. Undefined when the
- * image is gone.
+ * Where pictures are kept on disk: in the data dir (the embedded database's folder, or DATA_DIR
+ * beside PostgreSQL), or a temporary folder for a database that lives in memory (tests).
  */
-async function loadOrRender(db: Db, log: FastifyBaseLogger, imageId: string, variant: Variant) {
-  const name = variantName(variant);
-  const [kept] = await db
-    .select({ data: imageVariants.data })
-    .from(imageVariants)
-    .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.variant, name)))
-    .limit(1);
-  if (kept) return kept.data;
-  const [row] = await db.select({ data: images.data }).from(images).where(eq(images.id, imageId)).limit(1);
-  if (!row) return undefined;
-  const data = await renderVariant(row.data, variant);
-  if (data !== row.data) {
-    // Another instance may have kept the same variant meanwhile (same bytes), or the picture was just
-    // deleted: this answer is still good, only keeping it is not.
-    await db
-      .insert(imageVariants)
-      .values({ imageId, variant: name, data })
-      .onConflictDoNothing()
-      .catch((error: unknown) => log.warn({ err: error, imageId, variant: name }, 'image variant not kept'));
+export function keepImagesFor(
+  config: { DATA_DIR: string; DATABASE_URL?: string },
+  database: { dataDir?: string },
+  log: FastifyBaseLogger,
+) {
+  const dataDir = database.dataDir ?? (config.DATABASE_URL ? config.DATA_DIR : undefined);
+  imageFiles.keepIn(dataDir === undefined ? undefined : join(dataDir, 'image-cache'));
+  imageFiles.log = log;
+}
+
+/** Work on a picture running right now, by key: a second request for the same waits for the first. */
+const inFlight = new Map<string, Promise<Buffer | undefined>>();
+function once(key: string, work: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = work().finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
   }
-  return data;
+  return pending;
+}
+
+/** The stored picture: from disk, or read from `images` once and kept on disk. Undefined when it is gone. */
+function storedPicture(db: Db, imageId: string) {
+  return once(`${imageId}:source`, async () => {
+    const kept = await imageFiles.get(imageId, 'source');
+    if (kept) return kept;
+    const [row] = await db.select({ data: images.data }).from(images).where(eq(images.id, imageId)).limit(1);
+    if (!row) return undefined;
+    await imageFiles.put(imageId, 'source', row.data);
+    return row.data;
+  });
+}
+
+/** A variant's file name: `112x112-crop`, `112x-contain`. */
+const fileOf = (variant: Variant) => variantName(variant).replace(':', '-');
+
+/**
+ * A variant's bytes: from disk if it was rendered before, else rendered now (one image job) and
+ * kept on disk until its image is replaced or deleted. Undefined when the image is gone.
+ */
+function loadOrRender(db: Db, imageId: string, variant: Variant) {
+  if (variant.width === undefined && variant.height === undefined) return storedPicture(db, imageId);
+  return once(variantKey(imageId, variant), async () => {
+    const file = fileOf(variant);
+    const kept = await imageFiles.get(imageId, file);
+    if (kept) return kept;
+    const source = await storedPicture(db, imageId);
+    if (!source) return undefined;
+    const data = await renderVariant(source, variant);
+    await imageFiles.put(imageId, file, data);
+    return data;
+  });
+}
+
+/** Forgets every kept copy of an image (after it was replaced or deleted). */
+export async function forgetImage(imageId: string) {
+  variants.forget(imageId);
+  await imageFiles.forget(imageId);
 }
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -71,12 +108,7 @@ export async function sendVariant(
 
   let body = variants.get(key);
   if (!body) {
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = loadOrRender(db, request.log, imageId, variant).finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
-    }
-    body = await pending;
+    body = await loadOrRender(db, imageId, variant);
     if (!body) throw notFound('Image');
     variants.set(key, body);
   }

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/contracts/index.ts';
-import { imageVariants } from '../../db/schema/index.ts';
 import { genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { IMAGE_JOB_CONCURRENCY, imageJobs, VARIANT_SIDES } from '../../services/avatar-images.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { variants } from './serve.ts';
+import { imageFiles, variants } from './serve.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
@@ -44,8 +42,8 @@ const sizeOf = async (bytes: Buffer) => {
   const meta = await sharp(bytes).metadata();
   return { width: meta.width, height: meta.height };
 };
-const storedVariants = () =>
-  t.database.db.select({ variant: imageVariants.variant }).from(imageVariants).where(eq(imageVariants.imageId, imageId));
+/** The copy kept on disk of the picture or of one of its variants. */
+const onDisk = (file: string) => imageFiles.get(imageId, file);
 
 describe('finding 5: avatar variants as a denial of service', () => {
   it('keeps sign-in going while 16 uncached variants are asked for, with image jobs bounded', async () => {
@@ -101,28 +99,30 @@ describe('finding 5: avatar variants as a denial of service', () => {
     for (const query of ['width=0', 'width=1025', 'dpr=4']) expect((await get(`${image}?${query}`)).statusCode).toBe(400);
   });
 
-  it('renders a variant once: concurrent asks share it, then the memory cache, then the database serve it', async () => {
+  it('renders a variant once: concurrent asks share it, then the memory cache, then the disk serve it', async () => {
     const url = `${image}?width=56&height=56&fit=contain&dpr=3`;
     const before = imageJobs.completed;
     const first = await Promise.all(Array.from({ length: 8 }, () => get(url)));
     expect(first.map((res) => res.statusCode)).toEqual(first.map(() => 200));
     expect(imageJobs.completed - before).toBe(1);
-    expect((await storedVariants()).map((row) => row.variant)).toContain('168x168:contain');
+    expect((await onDisk('168x168-contain'))?.equals(first[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true);
 
     const again = await get(url);
     expect(again.rawPayload.equals(first[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true);
-    // As after a restart (or on another instance): the memory cache is empty, the database still has it.
+    // As after a restart: the memory cache is empty, the disk still has it.
     variants.forget(imageId);
-    const fromDatabase = await get(url);
-    expect(fromDatabase.rawPayload.equals(again.rawPayload)).toBe(true);
+    const fromDisk = await get(url);
+    expect(fromDisk.rawPayload.equals(again.rawPayload)).toBe(true);
     expect(imageJobs.completed - before).toBe(1);
   });
 
-  it('drops the stored variants with their picture', async () => {
-    expect((await storedVariants()).length).toBeGreaterThan(0);
+  it('drops the copies on disk with their picture', async () => {
+    expect(await onDisk('source')).toBeDefined();
+    expect(await onDisk('168x168-contain')).toBeDefined();
     const res = await t.app.inject({ method: 'DELETE', url: '/api/user/avatar', headers: owner });
     expect(res.statusCode).toBe(200);
-    expect(await storedVariants()).toEqual([]);
+    expect(await onDisk('source')).toBeUndefined();
+    expect(await onDisk('168x168-contain')).toBeUndefined();
     expect((await get(`${image}?width=56&height=56&fit=crop&dpr=2`)).statusCode).toBe(404);
   });
 });

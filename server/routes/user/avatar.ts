@@ -9,7 +9,7 @@ import { images, users } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { normalisePicture, UNREADABLE_PICTURE, UnreadablePictureError, variantOf } from '../../services/avatar-images.ts';
 import { authOf } from '../../types.ts';
-import { IMMUTABLE, imageIdOf, imageUrl, REVALIDATE, sendVariant, variants } from '../image/serve.ts';
+import { forgetImage, IMMUTABLE, imageFiles, imageIdOf, imageUrl, REVALIDATE, sendVariant } from '../image/serve.ts';
 import { toUserDto } from './dto.ts';
 
 export const AVATAR_TOO_LARGE = `The picture is too large: please choose one of at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`;
@@ -63,7 +63,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error instanceof UnreadablePictureError ? unreadable() : error;
       });
       const userId = authOf(request).userId;
-      const { user, replaced } = await db.transaction(async (tx) => {
+      const { user, imageId, replaced } = await db.transaction(async (tx) => {
         // Row lock: two uploads at once by the same user cannot both keep their picture.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [image] = await tx
@@ -80,10 +80,12 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ image: imageUrl(image.id), updatedAt: new Date() })
           .where(eq(users.id, userId))
           .returning();
-        return { user, replaced };
+        return { user, imageId: image.id, replaced };
       });
       if (!user) throw notFound('User');
-      for (const old of replaced) variants.forget(old.id);
+      // On disk at once: its variants are rendered from there, never read back from the database.
+      await imageFiles.put(imageId, 'source', picture.data);
+      for (const old of replaced) await forgetImage(old.id);
       app.sessions.userChanged(user);
       return toUserDto(user);
     },
@@ -100,7 +102,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
         return { user, removed };
       });
       if (!user) throw notFound('User');
-      for (const old of removed) variants.forget(old.id);
+      for (const old of removed) await forgetImage(old.id);
       app.sessions.userChanged(user);
       return toUserDto(user);
     },
