@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { rateLimits, users } from '../db/schema/index.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 
 /** How long an account stays locked after too many wrong passwords (sign-in and password change alike). */
@@ -41,4 +42,37 @@ export async function clearWrongPasswords(db: Db, user: { id: string; failedLogi
   if (user.failedLogins > 0 || user.lockedUntil) {
     await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
   }
+}
+
+/**
+ * The same lock for e-mail addresses without an account (finding 11), so the sign-in cannot tell
+ * the two apart: the `limit`-th wrong password in a row locks the address for LOCK_MINUTES, after
+ * which counting starts again, exactly as recordWrongPassword does on the account's row. Kept in the
+ * shared rate-limit table (rate_limits, key `lock:<e-mail>`), so it holds across instances too; the
+ * count has no window, like the account's.
+ */
+export function createUnknownAddressLock(db: Db, limit: number) {
+  const limiter = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: 'lock',
+    points: limit,
+    // 0: the count never runs out by itself (a lock does, after its block duration).
+    duration: 0,
+    // The request limiters on the same table already delete expired rows.
+    clearExpiredByTimeout: false,
+  });
+  return {
+    /** Seconds until the lock on this address lifts, or 0. */
+    async lockedSeconds(email: string): Promise<number> {
+      const state = await limiter.get(email);
+      if (!state || state.consumedPoints <= limit || state.msBeforeNext <= 0) return 0;
+      return Math.ceil(state.msBeforeNext / 1000);
+    },
+    /** Counts one wrong password for the address; the `limit`-th locks it. */
+    async recordWrongPassword(email: string): Promise<void> {
+      const state = await limiter.penalty(email, 1);
+      if (state.consumedPoints >= limit) await limiter.block(email, LOCK_MINUTES * 60);
+    },
+  };
 }

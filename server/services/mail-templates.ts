@@ -3,9 +3,15 @@ import { greeting } from './mail-text.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+interface Action {
+  label: string;
+  url: string;
+}
+
+function layout(title: string, paragraphs: string[], action: Action, ...more: Action[]): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p><p style="color:#666">CloudFest 2026</p></body></html>`;
+  const links = [action, ...more].map((a) => `<p><a href="${escapeHtml(a.url)}">${escapeHtml(a.label)}</a></p>`).join('');
+  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1>${escapeHtml(title)}</h1>${body}${links}<p style="color:#666">CloudFest 2026</p></body></html>`;
 }
 
 /** `note`: a paragraph of our own after the request to confirm (never user text). */
@@ -35,5 +41,31 @@ export function passwordResetMail(to: string, firstName: string, url: string): M
     subject: 'Reset your CloudFest 2026 password',
     text: `${lines.join('\n\n')}\n\nChoose a new password: ${url}\n`,
     html: layout('Reset your password', lines, { label: 'Choose a new password', url }),
+  };
+}
+
+/**
+ * To the holder of an account when someone signs up or registers with its address (finding 11): the
+ * answer to the form does not say that the account exists, this mail does, to its owner only.
+ */
+export function existingAccountMail(to: string, firstName: string, baseUrl: string): Mail {
+  const signIn = `${baseUrl}/sign-in`;
+  const forgot = `${baseUrl}/sign-in/forgotpassword`;
+  const lines = [
+    greeting(firstName),
+    'someone (hopefully you) just tried to create a CloudFest 2026 account with this e-mail address. You already have an account, so nothing was changed.',
+    'Sign in with your password to see or get your pass. If you have forgotten your password, you can choose a new one.',
+    'If this was not you, you can ignore this e-mail.',
+  ];
+  return {
+    to,
+    subject: 'You already have a CloudFest 2026 account',
+    text: `${lines.join('\n\n')}\n\nSign in: ${signIn}\nForgot your password? ${forgot}\n`,
+    html: layout(
+      'You already have an account',
+      lines,
+      { label: 'Sign in', url: signIn },
+      { label: 'Choose a new password', url: forgot },
+    ),
   };
 }

@@ -4,12 +4,15 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { passClaims, passPools, users } from '../db/schema/index.ts';
 import { createTestDatabase } from '../testing/test-app.ts';
 import {
+  bindFreeClaim,
+  claimantOf,
   claimFreePass,
   claimFromPool,
-  consumeFreeClaim,
   FREE_STANDARD_POOL,
   freeClaimIsHeld,
+  isFreeClaim,
   poolHasRoom,
+  settleFreePass,
   takenShare,
 } from './pass-pool.ts';
 import { sha256 } from './tokens.ts';
@@ -73,34 +76,58 @@ describe('pass pool', () => {
     expect(await claimFromPool(database.db, 'rollback')).toBe(true);
   });
 
-  it('holds a free pass for 30 minutes, consumed once, and gives expired holds back exactly once', async () => {
+  it('holds a free pass for 10 minutes, binds it once, and gives expired holds back exactly once', async () => {
     await setPool(database, 'claims', 2);
     const first = await claimFreePass(database.db, 'claims');
     const second = await claimFreePass(database.db, 'claims');
-    expect(first && second).toBeTruthy();
-    expect(await claimFreePass(database.db, 'claims')).toBeNull();
+    if (!isFreeClaim(first) || !isFreeClaim(second)) throw new Error('expected two holds');
+    expect(await claimFreePass(database.db, 'claims')).toBe('sold-out');
     expect(await takenOf(database, 'claims')).toBe(2);
-    const minutes = ((first?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(29.9);
+    const minutes = (first.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(9.9);
+    expect(minutes).toBeLessThanOrEqual(10);
     const [row] = await database.db
       .select()
       .from(passClaims)
-      .where(eq(passClaims.tokenHash, sha256(first?.token ?? '')));
+      .where(eq(passClaims.tokenHash, sha256(first.token)));
     expect(row).toMatchObject({ status: 'held', poolKey: 'claims', userId: null });
 
     const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
-    expect(await freeClaimIsHeld(database.db, first?.token ?? '', 'claims')).toBe(true);
-    expect(await consumeFreeClaim(database.db, first?.token ?? '', user?.id ?? '', 'claims')).toBe(true);
-    expect(await consumeFreeClaim(database.db, first?.token ?? '', user?.id ?? '', 'claims')).toBe(false);
-    expect(await freeClaimIsHeld(database.db, first?.token ?? '', 'claims')).toBe(false);
+    expect(await freeClaimIsHeld(database.db, first.token, 'claims')).toBe(true);
+    expect(await bindFreeClaim(database.db, first.token, user?.id ?? '', 'claims')).toBe(true);
+    expect(await bindFreeClaim(database.db, first.token, user?.id ?? '', 'claims')).toBe(false);
+    expect(await freeClaimIsHeld(database.db, first.token, 'claims')).toBe(false);
+    expect(await settleFreePass(database.db, user?.id ?? '', 'claims')).toBe('consumed');
 
     // The second hold runs out: the next claim releases it and takes its pass; consumed ones stay taken.
     await expireHolds(database, 'claims');
-    expect(await consumeFreeClaim(database.db, second?.token ?? '', user?.id ?? '', 'claims')).toBe(false);
+    expect(await bindFreeClaim(database.db, second.token, user?.id ?? '', 'claims')).toBe(false);
     const results = await Promise.all(Array.from({ length: 3 }, () => claimFreePass(database.db, 'claims')));
-    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(results.filter(isFreeClaim)).toHaveLength(1);
     expect(await takenOf(database, 'claims')).toBe(2);
     expect(await heldOf(database, 'claims')).toBe(1);
+  });
+
+  it('finding 7: bounds the open holds of one claimant, also under concurrent claims', async () => {
+    await setPool(database, 'bounded', 100);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => claimFreePass(database.db, 'bounded', undefined, '192.0.2.7')),
+    );
+    expect(results.filter(isFreeClaim)).toHaveLength(20);
+    expect(results.filter((r) => r === 'claimant-limit')).toHaveLength(10);
+    // Refused claims gave their pass back.
+    expect(await takenOf(database, 'bounded')).toBe(20);
+    expect(isFreeClaim(await claimFreePass(database.db, 'bounded', undefined, '192.0.2.8'))).toBe(true);
+  });
+
+  it('finding 7: counts IPv4 as it is and IPv6 by its /64 network', () => {
+    expect(claimantOf('192.0.2.7')).toBe('192.0.2.7');
+    expect(claimantOf('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(claimantOf('2001:db8:7:7::1')).toBe('2001:db8:7:7::/64');
+    expect(claimantOf('2001:0db8:0007:0007:ffff:ffff:ffff:ffff')).toBe('2001:db8:7:7::/64');
+    expect(claimantOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(claimantOf('::1')).toBe('0:0:0:0::/64');
+    expect(claimantOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 
   it('answers false and null for an unknown pool', async () => {
@@ -133,20 +160,20 @@ describe.runIf(url)('pass pool on PostgreSQL under load', () => {
   it('2,100 concurrent free-pass holds on 20 connections hold exactly 2,000', async () => {
     await setPool(database, 'holds', 2000, 0);
     const results = await Promise.all(Array.from({ length: 2100 }, () => claimFreePass(pool.db, 'holds')));
-    expect(results.filter(Boolean)).toHaveLength(2000);
+    expect(results.filter(isFreeClaim)).toHaveLength(2000);
     expect(await takenOf(database, 'holds')).toBe(2000);
     expect(await heldOf(database, 'holds')).toBe(2000);
-    expect(new Set(results.filter(Boolean).map((c) => c?.token)).size).toBe(2000);
+    expect(new Set(results.filter(isFreeClaim).map((c) => c.token)).size).toBe(2000);
   });
 
   it('releases expired holds exactly once when claims race after they ran out', async () => {
     await setPool(database, 'expiring', 100, 0);
     const first = await Promise.all(Array.from({ length: 100 }, () => claimFreePass(pool.db, 'expiring')));
-    expect(first.filter(Boolean)).toHaveLength(100);
+    expect(first.filter(isFreeClaim)).toHaveLength(100);
     await expireHolds(database, 'expiring');
     // 150 racing claims: the 100 expired holds go back exactly once, so exactly 100 new holds fit.
     const second = await Promise.all(Array.from({ length: 150 }, () => claimFreePass(pool.db, 'expiring')));
-    expect(second.filter(Boolean)).toHaveLength(100);
+    expect(second.filter(isFreeClaim)).toHaveLength(100);
     expect(await takenOf(database, 'expiring')).toBe(100);
     expect(await heldOf(database, 'expiring')).toBe(100);
     expect(await database.db.$count(passClaims, and(eq(passClaims.poolKey, 'expiring'), eq(passClaims.status, 'released')))).toBe(

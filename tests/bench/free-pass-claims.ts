@@ -63,8 +63,29 @@ async function resetPool(client: pg.Client, total: number) {
   await client.query('update pass_pools set total = $2, taken = 0 where key = $1', [KEY, total]);
 }
 
+let clientCounter = 0;
+
+/**
+ * The next client address, as the trusted proxy reports it: each request comes from another
+ * client, as at a real sale, so the bound of open holds per address (finding 7) does not apply.
+ */
+function nextClient(): string {
+  clientCounter += 1;
+  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+}
+
 function claims(url: string, options: { duration?: number; amount?: number }) {
-  return autocannon({ url: `${url}/api/pass/free-claim`, method: 'POST', connections: CONNECTIONS, ...options });
+  return autocannon({
+    url: `${url}/api/pass/free-claim`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextClient() } }),
+      },
+    ],
+    ...options,
+  });
 }
 
 /**
@@ -79,7 +100,13 @@ export async function benchFreePassClaims() {
   }
   const url = adminUrl().replace(/\/[^/]*$/, `/${SCRATCH}`);
   const server = await startServer(
-    { DATABASE_URL: url, ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000000', ADDRESS_RATE_LIMIT_PER_MINUTE: '100000000' },
+    {
+      DATABASE_URL: url,
+      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000000',
+      ADDRESS_RATE_LIMIT_PER_MINUTE: '100000000',
+      // The bench is the one proxy hop: the addresses of nextClient() are the clients'.
+      TRUST_PROXY: '1',
+    },
     PORT,
   );
   const client = new pg.Client({ connectionString: url });

@@ -38,6 +38,28 @@ test('a new user signs up, confirms by mail, signs in, stays signed in and logs 
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fpass$/);
 });
 
+test('signing up with an address that has an account looks the same and mails its holder (finding 11)', async ({
+  page,
+  request,
+}) => {
+  // attendee033 is reserved for this test.
+  const email = 'attendee033@demo.cloudfest.example';
+  await page.goto('/sign-up');
+  await page.getByLabel('First name').fill('Mallory');
+  await page.getByLabel('Last name').fill('Probe');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel('Repeat password').fill(STRONG_PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /create account/i }).click();
+  // The same page as for a new address: nothing on screen says the account exists.
+  await expect(page).toHaveURL(/\/sign-up\/success$/);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(/already exists/)).toHaveCount(0);
+  // Its holder hears of it, with the way to sign in.
+  expect(await mailedLink(request, email)).toBe('/sign-in');
+});
+
 test('a confirmation link without its token confirms nothing', async ({ page }) => {
   await page.goto('/sign-up/confirm/6f1c7a8e-1d2b-4c3d-9e8f-0a1b2c3d4e5f');
   await expect(page.getByText('This confirmation link is invalid or has expired.')).toBeVisible();

@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { hasAddress } from '#shared/address.ts';
-import { registrationAccountBodySchema, registrationAccountResponseSchema } from '#shared/contracts/registration.ts';
+import {
+  registrationAccountBodySchema,
+  registrationAccountResponseSchema,
+  registrationCheckInboxSchema,
+} from '#shared/contracts/registration.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,10 +21,11 @@ import {
   type Eligibility,
   isGrayListedDomain,
 } from '../../services/eligibility.ts';
+import { mailExistingHolder } from '../../services/existing-account.ts';
 import { confirmationMail } from '../../services/mail-templates.ts';
 import { hashPassword } from '../../services/password.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
-import { consumeFreeClaim, freeClaimIsHeld } from '../../services/pass-pool.ts';
+import { bindFreeClaim, freeClaimIsHeld, TOO_MANY_HOLDS } from '../../services/pass-pool.ts';
 import { issueConfirmLink } from '../../services/registration-mail.ts';
 import { randomToken, sha256 } from '../../services/tokens.ts';
 import { isValidFullVatId } from '../../services/vat-id.ts';
@@ -29,7 +35,6 @@ import { findVoucher, normaliseVoucherCode, redeemVoucher, type VoucherRow, vouc
 export const REGISTRATION_TOKEN_DAYS = 7;
 
 export const ACCOUNT_MESSAGES = {
-  emailTaken: 'An account with this e-mail address already exists.',
   passTypeUnavailable: 'This pass type is not available.',
   voucherRequired: 'Please enter the voucher code for this pass.',
   voucherInvalid: 'This voucher code is not valid for this pass.',
@@ -39,6 +44,7 @@ export const ACCOUNT_MESSAGES = {
   unknownCountry: 'Unknown country.',
   freePassesGone: MESSAGES.freePassesGone,
   freeClaimExpired: 'Your free pass reservation has expired. Please choose your pass again.',
+  tooManyHolds: TOO_MANY_HOLDS,
   ...ELIGIBILITY_MESSAGES,
 } as const;
 
@@ -97,12 +103,26 @@ async function assertBillingAddress(db: Db, address: Body['address']): Promise<v
   if (address.vatId && !isValidFullVatId(address.vatId)) throw fieldProblem(400, 'address.vatId', MESSAGES.invalidVatId);
 }
 
-const emailTaken = () => fieldProblem(409, 'email', ACCOUNT_MESSAGES.emailTaken);
+/** The free pass is a hold until the address is confirmed (finding 7; FREE_CLAIM_CONFIRM_MS). */
+const FREE_PASS_CONFIRM_NOTE =
+  'Your free Standard Pass is reserved for you for one hour: confirming your address within that time makes it yours.';
+
 const freeClaimExpired = () => fieldProblem(409, 'freeClaimToken', ACCOUNT_MESSAGES.freeClaimExpired);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer } = app;
   const base = publicUrl(config);
+
+  /** An address with an account: its holder is mailed; the answer never says why (finding 11). */
+  async function checkInbox(request: FastifyRequest, reply: FastifyReply, email: string) {
+    // Never fatal, as for a new account's confirmation mail.
+    try {
+      await mailExistingHolder(db, mailer, base, email);
+    } catch (error) {
+      request.log.error({ err: error }, 'existing-account mail failed');
+    }
+    return reply.code(202).send({ checkInbox: true as const });
+  }
 
   /**
    * Creates user, billing address, pass, registration token and confirmation token in one
@@ -115,7 +135,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['registration'],
         body: registrationAccountBodySchema,
-        response: { 201: registrationAccountResponseSchema },
+        response: { 201: registrationAccountResponseSchema, 202: registrationCheckInboxSchema },
       },
     },
     async (request, reply) => {
@@ -127,18 +147,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (eligibility.isBlacklisted) throw fieldProblem(403, 'email', ACCOUNT_MESSAGES.blacklisted);
       const choice = await choosePass(db, body, eligibility);
       await assertBillingAddress(db, address);
-      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      if (existing) throw emailTaken();
-
+      // Every refusal above is the same with or without an account; from here on an existing
+      // address is not told apart in words: its holder gets a mail, the form asks to check the
+      // inbox (finding 11). The password is hashed either way.
       const passwordHash = await hashPassword(body.password);
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (existing) return checkInbox(request, reply, email);
+
       const token = randomToken();
-      const { userId, confirmUrl } = await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({ email, passwordHash, firstName, lastName, company })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
-        if (!user) throw emailTaken();
+        // Registered a moment ago by a concurrent request: nothing written yet, nothing to undo.
+        if (!user) return null;
         await tx.insert(addresses).values({ ...address, company: address.company || company, userId: user.id });
         const approved = choice.status === 'approved';
         await tx.insert(passes).values({
@@ -159,13 +183,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (choice.voucher && !(await redeemVoucher(tx, choice.voucher.code))) {
           throw fieldProblem(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
         }
-        if (choice.type.isFree && !(await consumeFreeClaim(tx, body.freeClaimToken ?? '', user.id))) throw freeClaimExpired();
+        // The hold is bound to the account and becomes its pass when the address is confirmed (finding 7).
+        if (choice.type.isFree && !(await bindFreeClaim(tx, body.freeClaimToken ?? '', user.id))) throw freeClaimExpired();
         return { userId: user.id, confirmUrl: link };
       });
+      if (!created) return checkInbox(request, reply, email);
+      const { userId, confirmUrl } = created;
 
       // After commit, and never fatal: the account exists, and signing in re-sends the link.
       try {
-        await mailer.send(confirmationMail(email, firstName, confirmUrl));
+        const note = choice.type.isFree ? FREE_PASS_CONFIRM_NOTE : undefined;
+        await mailer.send(confirmationMail(email, firstName, confirmUrl, note));
       } catch (error) {
         request.log.error({ err: error }, 'registration confirmation mail failed');
       }

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
+import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -35,10 +38,11 @@ describe('sign-up, confirmation and sign-in', () => {
       url: '/api/user/sign-up',
       payload: { email: 'New.Person@Company.example ', password: STRONG, firstName: 'Nora', lastName: 'Neumann' },
     });
-    expect(res.statusCode).toBe(201);
-    const { uuid } = res.json();
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ ok: true });
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     const link = linkIn((await latestMail(email)).text);
-    expect(link.pathname).toBe(`/sign-up/confirm/${uuid}`);
+    expect(link.pathname).toBe(`/sign-up/confirm/${user?.id}`);
     expect(link.searchParams.get('token')?.length).toBeGreaterThanOrEqual(43);
   });
 
@@ -73,14 +77,42 @@ describe('sign-up, confirmation and sign-in', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/', headers })).statusCode).toBe(401);
   });
 
-  it('rejects a taken e-mail with 409', async () => {
+  it('finding 11: sign-up answers an existing address exactly like a new one and mails the holder instead', async () => {
+    const signUp = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/sign-up',
+        payload: { email: address, password: STRONG, firstName: 'Mallory', lastName: 'Probe' },
+        remoteAddress: '10.0.6.1',
+      });
+    const fresh = await signUp('brand.new@company.example');
+    const taken = await signUp('vendor@demo.cloudfest.example');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(202);
+    expect(taken.json()).toEqual(fresh.json());
+    expect(taken.body).not.toMatch(/exist|taken|already/i);
+
+    // The holder learns of it by mail, with the way back in; the account is unchanged.
+    const notice = await latestMail('vendor@demo.cloudfest.example');
+    expect(notice.subject).toBe('You already have a CloudFest 2026 account');
+    expect(notice.text).toContain('http://localhost:3000/sign-in');
+    expect(notice.text).toContain('http://localhost:3000/sign-in/forgotpassword');
+    expect(notice.text).not.toContain('Mallory');
+    await t.login('vendor@demo.cloudfest.example');
+    expect((await latestMail('brand.new@company.example')).subject).toBe('Confirm your e-mail address for CloudFest 2026');
+
+    // An address that signed up but never confirmed gets a new confirmation link.
+    const again = await signUp('brand.new@company.example');
+    expect(again.statusCode).toBe(202);
     const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/sign-up',
-      payload: { email, password: STRONG, firstName: 'N', lastName: 'N' },
+      method: 'GET',
+      url: `/api/dev/outbox?to=${encodeURIComponent('brand.new@company.example')}`,
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().errors[0].path).toBe('email');
+    const mails = res.json() as { subject: string; text: string }[];
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirm your e-mail address for CloudFest 2026',
+      'Confirm your e-mail address for CloudFest 2026',
+    ]);
   });
 
   it('enforces the password rule and the strength score on the server', async () => {
@@ -189,6 +221,33 @@ describe('sign-in failures', () => {
     });
     expect(right.statusCode).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
+  });
+
+  it('finding 11: an unknown address gets the same lock after the same failures as an account', async () => {
+    const attempt = (email: string, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email, password: `Wrong-password-${i}` },
+        remoteAddress: `10.0.7.${i}`,
+      });
+    const real: LightMyRequestResponse[] = [];
+    const unknown: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 6; i++) {
+      real.push(await attempt('host@demo.cloudfest.example', i));
+      unknown.push(await attempt('nobody.here@company.example', i));
+    }
+    expect(unknown.map((r) => r.statusCode)).toEqual(real.map((r) => r.statusCode));
+    expect(unknown.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401, 429]);
+    for (let i = 0; i < 6; i++) {
+      expect(unknown[i]?.json()).toEqual(real[i]?.json());
+      expect(unknown[i]?.headers['content-type']).toBe(real[i]?.headers['content-type']);
+    }
+    const retry = (r: LightMyRequestResponse | undefined) => Number(r?.headers['retry-after']);
+    expect(retry(unknown[5])).toBeGreaterThan(0);
+    expect(Math.abs(retry(unknown[5]) - retry(real[5]))).toBeLessThanOrEqual(2);
+    // Still locked on the next try, like the account.
+    expect((await attempt('nobody.here@company.example', 7)).statusCode).toBe(429);
   });
 
   it('rate-limits quick repeated tries per IP', async () => {

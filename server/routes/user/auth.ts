@@ -18,7 +18,15 @@ import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { confirmationMail, passwordResetMail } from '../../services/mail-templates.ts';
-import { clearWrongPasswords, lockedProblem, lockedSeconds, recordWrongPassword } from '../../services/account-lock.ts';
+import {
+  clearWrongPasswords,
+  createUnknownAddressLock,
+  lockedProblem,
+  lockedSeconds,
+  recordWrongPassword,
+} from '../../services/account-lock.ts';
+import { mailExistingHolder } from '../../services/existing-account.ts';
+import { settleFreePass } from '../../services/pass-pool.ts';
 import { hashPassword, verifyPassword } from '../../services/password.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
 import { randomToken, sha256 } from '../../services/tokens.ts';
@@ -35,6 +43,19 @@ const INVALID_RESET = 'This link is invalid or has expired.';
 
 // Verifying against a fixed hash keeps unknown e-mails as slow as wrong passwords (no enumeration by timing).
 const dummyHash = hashPassword('not-a-real-password-Aa1!');
+
+/**
+ * Marks the address confirmed; the first time, a free pass held for the account becomes its pass
+ * (or is taken from the pool now, or cancelled when none is left: finding 7).
+ */
+async function confirmAddress(tx: Db, userId: string): Promise<void> {
+  const confirmed = await tx
+    .update(users)
+    .set({ emailConfirmedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
+    .returning({ id: users.id });
+  if (confirmed.length > 0) await settleFreePass(tx, userId);
+}
 
 async function issueEmailToken(db: Db, userId: string, purpose: 'confirm' | 'reset', hours: number) {
   const token = randomToken();
@@ -67,17 +88,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const authLimit = perAddress(config.ADDRESS_RATE_LIMIT_PER_MINUTE);
   const loginsPerEmail = perEmail(app, 'login');
   const resetsPerEmail = perEmail(app, 'reset');
+  // Sign-up mails the address either way (a confirmation or a note to its holder): limit it like resets.
+  const signUpsPerEmail = perEmail(app, 'sign-up');
+  const unknownAddresses = createUnknownAddressLock(db, config.ACCOUNT_LOCK_AFTER_FAILURES);
 
   async function sendConfirmation(user: { id: string; email: string; firstName: string }) {
     const token = await issueEmailToken(db, user.id, 'confirm', CONFIRM_HOURS);
     await mailer.send(confirmationMail(user.email, user.firstName, `${base}/sign-up/confirm/${user.id}?token=${token}`));
   }
 
+  /**
+   * The same answer (202, "check your inbox") whether or not the address has an account, so the form
+   * cannot be used to find out (finding 11): a new address gets its confirmation link, an existing
+   * one a note to its holder (or a new link when it was never confirmed). Both hash the password.
+   */
   app.post(
     '/sign-up',
     {
       config: authLimit,
-      schema: { tags: ['user'], body: signUpBodySchema, response: { 201: signUpResponseSchema } },
+      preHandler: signUpsPerEmail,
+      schema: { tags: ['user'], body: signUpBodySchema, response: { 202: signUpResponseSchema } },
     },
     async (request, reply) => {
       const { email, password, firstName, lastName } = request.body;
@@ -87,13 +117,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({ email, passwordHash: await hashPassword(password), firstName, lastName })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id, email: users.email, firstName: users.firstName });
-      if (!created) {
-        throw new HttpProblem(409, 'An account with this e-mail address already exists.', [
-          { path: 'email', message: 'An account with this e-mail address already exists.' },
-        ]);
-      }
-      await sendConfirmation(created);
-      return reply.code(201).send({ uuid: created.id });
+      if (created) await sendConfirmation(created);
+      else await mailExistingHolder(db, mailer, base, email);
+      return reply.code(202).send({ ok: true as const });
     },
   );
 
@@ -101,13 +127,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/confirm',
     { config: authLimit, schema: { tags: ['user'], body: confirmBodySchema, response: { 200: okSchema } } },
     async (request) => {
-      const userId = await consumeEmailToken(db, request.body.token, 'confirm');
-      // The uuid in the link must match the token's user: the uuid alone confirms nothing.
-      if (!userId || userId !== request.body.uuid) throw new HttpProblem(400, INVALID_CONFIRM);
-      await db
-        .update(users)
-        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-        .where(eq(users.id, userId));
+      await db.transaction(async (tx) => {
+        const userId = await consumeEmailToken(tx, request.body.token, 'confirm');
+        // The uuid in the link must match the token's user: the uuid alone confirms nothing.
+        if (!userId || userId !== request.body.uuid) throw new HttpProblem(400, INVALID_CONFIRM);
+        await confirmAddress(tx, userId);
+      });
       return { ok: true as const };
     },
   );
@@ -123,7 +148,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = request.body;
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       if (!user) {
+        // An address without an account locks like an account (finding 11): same answers, same timing.
+        const locked = await unknownAddresses.lockedSeconds(email);
+        if (locked > 0) throw lockedProblem(locked);
         await verifyPassword(password, await dummyHash);
+        await unknownAddresses.recordWrongPassword(email);
         throw new HttpProblem(401, WRONG_CREDENTIALS);
       }
       const locked = lockedSeconds(user);
@@ -211,14 +240,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // The link proves control of the inbox: it also confirms the address and lifts a lock.
         await tx
           .update(users)
-          .set({
-            passwordHash,
-            failedLogins: 0,
-            lockedUntil: null,
-            updatedAt: new Date(),
-            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
-          })
+          .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
           .where(eq(users.id, owner));
+        await confirmAddress(tx, owner);
         await tx
           .update(authTokens)
           .set({ revokedAt: new Date() })

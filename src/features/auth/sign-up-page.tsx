@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, api } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { signUpResponseSchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
@@ -15,11 +15,13 @@ import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
-export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
-
 const API_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
-/** /sign-up: creates an account and sends the confirmation e-mail. */
+/**
+ * /sign-up: creates an account and sends the confirmation e-mail. The server answers the same for an
+ * address that already has an account (it mails the holder instead), so the next step is always
+ * "check your inbox" (finding 11).
+ */
 export function SignUpPage() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
@@ -50,15 +52,11 @@ export function SignUpPage() {
       navigate('/sign-up/success', { state: { email: body.email } });
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, API_FIELDS);
-      const conflict = error instanceof ApiError && error.status === 409;
-      if (conflict) fieldErrors.email = fieldErrors.email ?? error.problem?.detail ?? EMAIL_TAKEN;
       let focused = false;
       for (const field of API_FIELDS) {
         const message = fieldErrors[field];
         if (!message) continue;
-        // 'conflict' lets the e-mail field offer a sign-in link.
-        const type = conflict && field === 'email' ? 'conflict' : 'server';
-        setError(field, { type, message }, { shouldFocus: !focused });
+        setError(field, { type: 'server', message }, { shouldFocus: !focused });
         focused = true;
       }
       if (!focused) setFormError(errorMessage(error));
@@ -89,11 +87,7 @@ export function SignUpPage() {
               error={errors.lastName?.message}
             />
           </div>
-          <EmailField
-            registration={register('email')}
-            error={errors.email?.message}
-            errorAction={errors.email?.type === 'conflict' ? <Link to="/sign-in">Sign in instead</Link> : null}
-          />
+          <EmailField registration={register('email')} error={errors.email?.message} />
           <NewPasswordField
             label="Password"
             registration={register('password')}

@@ -8,7 +8,10 @@ function emailFromState(state: unknown): string | null {
   return typeof email === 'string' && email.length > 0 ? email : null;
 }
 
-/** /sign-up/success: tells the new user to confirm their address. */
+/**
+ * /sign-up/success: the next step is in the mail. Worded for both cases the server does not tell
+ * apart (finding 11): a new account's confirmation link, or a note to the holder of an existing one.
+ */
 export function SignUpSuccessPage() {
   const email = emailFromState(useLocation().state);
   return (
@@ -18,8 +21,9 @@ export function SignUpSuccessPage() {
       </h1>
       <div className="card auth__card">
         <p>
-          We have sent a confirmation link to {email ? <strong>{email}</strong> : 'your e-mail address'}. Please open it to
-          confirm your address; after that you can sign in.
+          We have sent an e-mail to {email ? <strong>{email}</strong> : 'your e-mail address'}. Please open the link in it to
+          confirm your address; after that you can sign in. If you already have an account with this address, the e-mail tells you
+          how to sign in.
         </p>
         <p>
           Nothing arrived? Check your spam folder, or try to <Link to="/sign-in">sign in</Link>: we send a new link if your

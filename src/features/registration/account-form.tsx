@@ -28,7 +28,6 @@ import { createAccount, fetchEligibility, fetchGrayListed } from './registration
 import { type RegistrationState, registrationAtom } from './registration-state.ts';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
-export const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 const EMAIL_CHECK_DEBOUNCE_MS = 700;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -43,6 +42,8 @@ export function AccountForm() {
   const store = useStore();
   const registration = useAtomValue(registrationAtom);
   const [formError, setFormError] = useState<ReactNode>(null);
+  /** The address the server mailed instead of creating an account (it has one already: finding 11). */
+  const [inboxFor, setInboxFor] = useState<string | null>(null);
   const [emailChecking, setEmailChecking] = useState(false);
   const [emailCheckFailed, setEmailCheckFailed] = useState(false);
   const emailCheckRef = useRef<{ email: string; promise: Promise<RegistrationState> } | null>(null);
@@ -131,6 +132,7 @@ export function AccountForm() {
   });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setInboxFor(null);
     // The checks must have seen this very address; a check under way is awaited.
     const checked = (await checkEmail(values.email)) ?? store.get(registrationAtom);
     if (hostCodeBlocked(checked)) return; // on its way back to /registration
@@ -161,6 +163,11 @@ export function AccountForm() {
       const account = await createAccount(
         accountBodyOf(values, { pass, voucherCode: checked.voucherCode, freeClaim: checked.freeClaim }),
       );
+      // The address has an account: the next step is in the mail to it, as for a new one.
+      if ('checkInbox' in account) {
+        setInboxFor(values.email);
+        return;
+      }
       store.set(registrationAtom, {
         account,
         email: values.email,
@@ -184,19 +191,14 @@ export function AccountForm() {
       return;
     }
     const problems = error instanceof ApiError ? (error.problem?.errors ?? []) : [];
-    const conflict = error instanceof ApiError && error.status === 409;
     let focused = false;
     for (const problem of problems) {
       const field = formFieldOfServerPath(problem.path);
       if (!field) continue;
-      // 'conflict' offers the sign-in link, 'refused' (blacklisted, gray-listed free pass) another pass.
+      // 'refused' (blacklisted, gray-listed free pass) offers another pass.
       const refused = error instanceof ApiError && error.status === 403;
-      const type = field !== 'email' ? 'server' : conflict ? 'conflict' : refused ? 'refused' : 'server';
-      setError(
-        field,
-        { type, message: field === 'email' && conflict ? EMAIL_TAKEN : problem.message },
-        { shouldFocus: !focused },
-      );
+      const type = field === 'email' && refused ? 'refused' : 'server';
+      setError(field, { type, message: problem.message }, { shouldFocus: !focused });
       focused = true;
     }
     if (focused) return;
@@ -218,8 +220,7 @@ export function AccountForm() {
   const problem = registration.email === normalizeEmail(email) ? emailProblem(registration) : null;
   const emailError = errors.email?.message ?? (problem ? EMAIL_CHECK_MESSAGES[problem] : undefined);
   let emailAction: ReactNode = null;
-  if (errors.email?.type === 'conflict') emailAction = <Link to="/sign-in">Sign in instead</Link>;
-  else if (errors.email?.type === 'refused' || (!errors.email && problem))
+  if (errors.email?.type === 'refused' || (!errors.email && problem))
     emailAction = <Link to="/registration">Choose another pass</Link>;
 
   const fieldError = (field: AccountFormField) => errors[field]?.message;
@@ -231,6 +232,12 @@ export function AccountForm() {
         <div id="account-form-error">
           <Notice tone="danger">{formError}</Notice>
         </div>
+      ) : null}
+      {inboxFor ? (
+        <Notice tone="info">
+          <strong>Check your inbox.</strong> We have sent an e-mail to <strong>{inboxFor}</strong> with the next step. If you
+          already have an account, <Link to="/sign-in">sign in</Link> to see or get your pass.
+        </Notice>
       ) : null}
 
       <fieldset className="card reg-form__section">

@@ -7,7 +7,7 @@ import {
   type HotelChoice,
   type Order,
   orderSchema,
-  registrationAccountResponseSchema,
+  registrationAccountOutcomeSchema,
 } from '../../shared/contracts/registration.ts';
 import type { RegistrationState } from './registration-state.ts';
 
@@ -53,8 +53,12 @@ export interface AccountBody {
   freeClaimToken: string | null;
 }
 
+/**
+ * POST /api/registration/account: the new account with its registration token, or `checkInbox` when
+ * the address already has an account (the server mails its holder and does not say so: finding 11).
+ */
 export function createAccount(body: AccountBody) {
-  return api('/api/registration/account', registrationAccountResponseSchema, { method: 'POST', body });
+  return api('/api/registration/account', registrationAccountOutcomeSchema, { method: 'POST', body });
 }
 
 const questionsSchema = z.array(surveyQuestionSchema);

@@ -150,6 +150,7 @@ export function RegistrationFinishPage() {
           <li>
             <strong>Confirm your e-mail address.</strong> We have sent a link to{' '}
             {snapshot.email ? <strong>{snapshot.email}</strong> : 'your e-mail address'}. Please open it to confirm your address.
+            {snapshot.pass?.isFree ? ' Your free pass is reserved for you for one hour; confirming makes it yours.' : null}
           </li>
           {passStatus === 'pending' ? (
             <li>

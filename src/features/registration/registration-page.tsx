@@ -30,8 +30,9 @@ const CLAIM_REUSE_MARGIN_MS = 60_000;
 
 /**
  * The free Standard Pass is held on the server when it is chosen (POST /api/pass/free-claim); the
- * account step consumes the hold. Answers the state's `freeClaim` for `type` (null for other passes:
- * their hold is dropped and runs out on the server), or the error to show.
+ * account step binds the hold to the account, and confirming the address makes it the pass.
+ * Answers the state's `freeClaim` for `type` (null for other passes: their hold is dropped and runs
+ * out on the server), or the error to show.
  */
 async function freeClaimFor(
   type: Pick<PassType, 'isFree'>,

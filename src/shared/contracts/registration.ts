@@ -121,6 +121,13 @@ export const registrationAccountResponseSchema = z.object({
   registrationToken: z.string(),
   passStatus: z.enum(['pending', 'approved']),
 });
+/**
+ * POST /api/registration/account for an address that already has an account: 202 and a mail to
+ * its holder, instead of saying so (finding 11); the form asks to check the inbox.
+ */
+export const registrationCheckInboxSchema = z.object({ checkInbox: z.literal(true) });
+/** Either answer of POST /api/registration/account, for the client. */
+export const registrationAccountOutcomeSchema = z.union([registrationAccountResponseSchema, registrationCheckInboxSchema]);
 
 export const orderLineSchema = z.object({
   kind: z.enum(['pass', 'hotel', 'upgrade', 'train-ticket']),

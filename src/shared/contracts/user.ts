@@ -41,7 +41,11 @@ export const signUpBodySchema = z.object({
   firstName: nameSchema,
   lastName: nameSchema,
 });
-export const signUpResponseSchema = z.object({ uuid: z.uuid() });
+/**
+ * POST /api/user/sign-up answers 202 with this whether or not the address already has an account
+ * (finding 11): the next step is in the mail either way.
+ */
+export const signUpResponseSchema = z.object({ ok: z.literal(true) });
 
 const emailToken = z.string().check(z.minLength(16), z.maxLength(128));
 
