@@ -105,17 +105,18 @@ class ImageWorker {
         job?.resolve(message);
       });
       const ended = (error: Error) => {
-        if (this.child !== child) return;
-        this.child = undefined;
-        this.ready = undefined;
         reject(error);
-        for (const job of this.pending.values()) job.reject(error);
-        this.pending.clear();
+        this.gone(child, error);
       };
-      child.on('error', ended);
-      child.on('exit', (code, signal) => ended(new Error(`image worker ended (${signal ?? code})`)));
+      child.on('error', (error) => ended(new WorkerGone(`image worker failed (${error.message})`)));
+      child.on('exit', (code, signal) => ended(new WorkerGone(`image worker ended (${signal ?? code})`)));
     });
     return this.ready;
+  }
+
+  /** The worker's process id while it runs. */
+  get pid() {
+    return this.child?.pid;
   }
 
   /** Lets the server's process end while the worker has nothing to do. */
@@ -125,27 +126,49 @@ class ImageWorker {
     this.child?.channel?.unref();
   }
 
+  /** A job, sent again once to a new worker if the one it went to ended before answering. */
   async run(request: ImageJobRequest): Promise<{ data: Buffer; width?: number; height?: number }> {
-    const child = await this.start();
-    child.ref();
-    child.channel?.ref();
-    const id = this.nextId++;
-    const answer = await new Promise<ImageJobAnswer>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      const job: ImageJob = { ...request, id };
-      child.send(job, (error) => {
-        if (!error) return;
-        this.pending.delete(id);
-        this.idle();
-        reject(error);
-      });
+    const answer = await this.send(request).catch((error: unknown) => {
+      if (error instanceof WorkerGone) return this.send(request);
+      throw error;
     });
     if (!answer.ok) throw answer.unreadable ? new UnreadablePictureError(answer.message) : new Error(answer.message);
     return { data: bytes(answer.data), width: answer.width, height: answer.height };
   }
+
+  private async send(request: ImageJobRequest): Promise<ImageJobAnswer> {
+    const child = await this.start();
+    child.ref();
+    child.channel?.ref();
+    const id = this.nextId++;
+    return new Promise<ImageJobAnswer>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const job: ImageJob = { ...request, id };
+      child.send(job, (error) => {
+        if (!error) return;
+        // The channel closed before the exit event came: this worker is gone.
+        this.gone(child, new WorkerGone(`image worker unreachable (${error.message})`));
+      });
+    });
+  }
+
+  /** Forgets a worker that ended (or cannot be reached): its pending jobs fail, the next job starts a new one. */
+  private gone(child: ChildProcess, error: Error) {
+    if (this.child !== child) return;
+    this.child = undefined;
+    this.ready = undefined;
+    child.kill('SIGKILL');
+    for (const job of this.pending.values()) job.reject(error);
+    this.pending.clear();
+  }
 }
 
+/** The worker a job went to ended before it answered. */
+class WorkerGone extends Error {}
+
 const imageWorker = new ImageWorker();
+/** The image worker's process id, while one runs (tests). */
+export const imageWorkerPid = () => imageWorker.pid;
 
 /**
  * Normalises an upload (image-ops.ts, in the image worker): decoded by its bytes, upright, at most

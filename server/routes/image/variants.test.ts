@@ -1,8 +1,9 @@
+import { getPriority } from 'node:os';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/contracts/index.ts';
 import { genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
-import { IMAGE_JOB_CONCURRENCY, imageJobs, VARIANT_SIDES } from '../../services/avatar-images.ts';
+import { IMAGE_JOB_CONCURRENCY, imageJobs, imageWorkerPid, VARIANT_SIDES } from '../../services/avatar-images.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { imageFiles, variants } from './serve.ts';
 
@@ -114,6 +115,20 @@ describe('finding 5: avatar variants as a denial of service', () => {
     const fromDisk = await get(url);
     expect(fromDisk.rawPayload.equals(again.rawPayload)).toBe(true);
     expect(imageJobs.completed - before).toBe(1);
+  });
+
+  it('renders in a worker process of its own at the lowest CPU priority, started again after it ended', async () => {
+    await get(`${image}?width=256&height=56&fit=crop`);
+    const pid = imageWorkerPid();
+    expect(pid).toBeDefined();
+    expect(pid).not.toBe(process.pid);
+    expect(getPriority(pid)).toBe(19);
+    // A picture that crashed libvips would end the worker, never the server: the next job gets a new one.
+    process.kill(pid as number, 'SIGKILL');
+    const after = await get(`${image}?width=256&height=112&fit=crop`);
+    expect(after.statusCode).toBe(200);
+    expect(await sizeOf(after.rawPayload)).toEqual({ width: 256, height: 112 });
+    expect(imageWorkerPid()).not.toBe(pid);
   });
 
   it('drops the copies on disk with their picture', async () => {
