@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           // Pure logic by default; no DOM library is installed.
           environment: 'node',
+          // IndexedDB (fake-indexeddb) tests take a few seconds on a busy 2-core machine: no flaky 5 s cut-off.
+          testTimeout: 20_000,
         },
       },
       {
