@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passClaims, passes, passPools, passTypes } from '../db/schema/index.ts';
 import { randomToken, sha256 } from './tokens.ts';
@@ -122,7 +122,8 @@ class ClaimantLimitReached extends Error {}
  * Holds one free pass for the Pass step: releases expired holds, takes a pass with the conditional
  * UPDATE and records the hold, all in one transaction. Refused when none is left, or when the
  * claimant already has MAX_OPEN_HOLDS_PER_CLAIMANT open holds: counted after the UPDATE, which
- * locks the pool row until commit, so concurrent claims from one address cannot pass the bound.
+ * locks the pool row until commit, so concurrent claims from one address cannot pass the bound
+ * (a refused claim rolls back, giving its pass back).
  */
 export async function claimFreePass(
   db: Db,
@@ -137,21 +138,20 @@ export async function claimFreePass(
     const claimed = await db.transaction(async (tx) => {
       await releaseExpiredClaims(tx, key);
       if (!(await claimFromPool(tx, key))) return false;
-      if (claimant !== null) {
-        const [open] = await tx
-          .select({ count: count() })
-          .from(passClaims)
-          .where(
-            and(
-              eq(passClaims.poolKey, key),
-              eq(passClaims.claimant, claimant),
-              eq(passClaims.status, 'held'),
-              gt(passClaims.expiresAt, sql`now()`),
-            ),
-          );
-        if ((open?.count ?? 0) >= maxPerClaimant) throw new ClaimantLimitReached();
-      }
-      await tx.insert(passClaims).values({ tokenHash: sha256(token), poolKey: key, expiresAt, claimant });
+      // Inserted only while the claimant is under the bound: one statement, so the pool row's lock
+      // is held no longer than before the bound existed.
+      // Both drivers (PGlite, node-postgres) answer raw statements with their rows.
+      const inserted = (await tx.execute(sql`
+        insert into ${passClaims} (${sql.identifier(passClaims.tokenHash.name)}, ${sql.identifier(passClaims.poolKey.name)},
+          ${sql.identifier(passClaims.expiresAt.name)}, ${sql.identifier(passClaims.claimant.name)})
+        select ${sha256(token)}, ${key}, ${expiresAt.toISOString()}::timestamptz, ${claimant}::text
+        where ${claimant}::text is null or (
+          select count(*) from ${passClaims}
+          where ${passClaims.poolKey} = ${key} and ${passClaims.claimant} = ${claimant}::text
+            and ${passClaims.status} = 'held' and ${passClaims.expiresAt} > now()
+        ) < ${maxPerClaimant}
+        returning ${passClaims.id}`)) as unknown as { rows: unknown[] };
+      if (inserted.rows.length !== 1) throw new ClaimantLimitReached();
       return true;
     });
     return claimed ? { token, expiresAt } : 'sold-out';
