@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixedSide, JobLimit, VARIANT_SIDES, VariantCache, variantKey, variantOf } from './avatar-images.ts';
+import sharp from 'sharp';
+import { fixedSide, ImageWorker, JobLimit, VARIANT_SIDES, VariantCache, variantKey, variantOf } from './avatar-images.ts';
 
 describe('variantOf', () => {
   it('multiplies by the device pixel ratio: SPEC §7 56×56 crop at dpr 2 is 112×112', () => {
@@ -77,4 +78,22 @@ describe('VariantCache', () => {
     expect(cache.size).toBe(1);
     expect(cache.get(variantKey('img10', v))).toBeDefined();
   });
+});
+
+describe('ImageWorker', () => {
+  it('ends a worker whose job takes too long, fails that job, and answers the next from a new worker', async () => {
+    const picture = await sharp({
+      create: { width: 1024, height: 1024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .webp()
+      .toBuffer();
+    const worker = new ImageWorker();
+    worker.jobTimeoutMs = 1;
+    await expect(
+      worker.run({ op: 'render', input: picture, variant: { width: 1024, height: 1024, fit: 'crop' } }),
+    ).rejects.toThrow(/took over 1 ms/);
+    worker.jobTimeoutMs = 30_000;
+    const done = await worker.run({ op: 'render', input: picture, variant: { width: 56, height: 56, fit: 'crop' } });
+    expect((await sharp(done.data).metadata()).width).toBe(56);
+  }, 30_000);
 });

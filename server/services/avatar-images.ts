@@ -81,11 +81,14 @@ const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, da
  * server bundle) started on the first picture and again after it ended. Jobs are sent over IPC with
  * their bytes; while none is pending the worker does not keep the server's process alive.
  */
-class ImageWorker {
+export class ImageWorker {
   private child: ChildProcess | undefined;
   private ready: Promise<ChildProcess> | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (answer: ImageJobAnswer) => void; reject: (error: Error) => void }>();
+
+  /** A job taking longer than this ends its worker (a picture libvips cannot finish must not hold the queue). */
+  jobTimeoutMs = 30_000;
 
   private start(): Promise<ChildProcess> {
     this.ready ??= new Promise<ChildProcess>((resolve, reject) => {
@@ -141,7 +144,7 @@ class ImageWorker {
     child.ref();
     child.channel?.ref();
     const id = this.nextId++;
-    return new Promise<ImageJobAnswer>((resolve, reject) => {
+    const answer = new Promise<ImageJobAnswer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       const job: ImageJob = { ...request, id };
       child.send(job, (error) => {
@@ -150,6 +153,10 @@ class ImageWorker {
         this.gone(child, new WorkerGone(`image worker unreachable (${error.message})`));
       });
     });
+    // Not WorkerGone: the same picture is not sent again.
+    const timer = setTimeout(() => this.gone(child, new Error(`image job took over ${this.jobTimeoutMs} ms`)), this.jobTimeoutMs);
+    timer.unref();
+    return answer.finally(() => clearTimeout(timer));
   }
 
   /** Forgets a worker that ended (or cannot be reached): its pending jobs fail, the next job starts a new one. */
