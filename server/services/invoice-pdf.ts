@@ -1,5 +1,6 @@
 import { PageSizes, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { REVERSE_CHARGE_NOTE, type OrderLine } from '#shared/pricing.ts';
+import type { InvoiceBuyer } from '../db/schema/index.ts';
 import { printable, wrap } from './pdf-layout.ts';
 
 /** The seller as German invoices require it (§14 UStG): full name, address, VAT ID. */
@@ -27,15 +28,7 @@ export interface InvoiceDocument {
   number: string;
   issuedAt: Date;
   status: 'paid' | 'open';
-  buyer: {
-    name: string;
-    company: string;
-    address: string[];
-    vatId: string;
-    email: string;
-    /** When VIES confirmed the VAT ID (ISO), and its consultation number. */
-    vatConfirmation?: { confirmedAt: string; reference: string | null };
-  };
+  buyer: InvoiceBuyer;
   lines: OrderLine[];
   net: number;
   vatBasisPoints: number;

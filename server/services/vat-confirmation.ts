@@ -1,12 +1,13 @@
-import { and, desc, eq, gt, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { addresses, invoices, orders, paymentSessions, refunds, viesChecks } from '../db/schema/index.ts';
+import { addresses, invoices, orders, refunds, viesChecks } from '../db/schema/index.ts';
 import { createCreditNote, createInvoice, type InvoiceRow } from './invoices.ts';
 import { lockUser } from './order-completion.ts';
 import { loadBilling, reverseChargeApplies, reverseChargeCandidate } from './order-pricing.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { paymentOf } from './payments/refunds.ts';
 import { checkVatIdCached, type ViesClient } from './vies.ts';
 
 /**
@@ -81,15 +82,7 @@ async function correctInvoice(
   const [order] = await tx.select().from(orders).where(eq(orders.id, locked.orderId)).for('update');
   if (order?.status !== 'paid') return null;
 
-  const [session] = await tx
-    .select()
-    .from(paymentSessions)
-    .where(and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.status, 'succeeded')))
-    .orderBy(desc(paymentSessions.completedAt))
-    .limit(1);
-  if (!session) throw new Error(`paid order ${order.id} has no succeeded payment session`);
-  const provider = providers.find((candidate) => candidate.name === session.provider);
-  if (!provider) throw new Error(`no payment provider named ${session.provider} to refund the VAT of order ${order.id}`);
+  const { session, provider } = await paymentOf(tx, providers, order.id);
   const refunded = locked.vat;
   const refund = await provider.refund({
     sessionId: session.id,

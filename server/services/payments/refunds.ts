@@ -5,6 +5,20 @@ import { invoices, orders, paymentSessions, refunds } from '../../db/schema/inde
 import { createCreditNote, type InvoiceRow } from '../invoices.ts';
 import type { PaymentProvider } from './provider.ts';
 
+/** The session that paid a paid order and the provider that took it: refunds go back the same way. */
+export async function paymentOf(tx: Db, providers: readonly PaymentProvider[], orderId: string) {
+  const [session] = await tx
+    .select()
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, 'succeeded')))
+    .orderBy(desc(paymentSessions.completedAt))
+    .limit(1);
+  if (!session) throw new Error(`paid order ${orderId} has no succeeded payment session`);
+  const provider = providers.find((candidate) => candidate.name === session.provider);
+  if (!provider) throw new Error(`no payment provider named ${session.provider} to refund order ${orderId}`);
+  return { session, provider };
+}
+
 export interface BookingRefund {
   /** Cents returned to the payer; 0 when the booking was never paid for (a seeded or free booking). */
   refunded: number;
@@ -38,15 +52,7 @@ export async function refundCancelledBooking(
   const vat = vatOf(net, order.vatBasisPoints);
   const amount = Math.min(net + vat, order.gross);
 
-  const [session] = await tx
-    .select()
-    .from(paymentSessions)
-    .where(and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.status, 'succeeded')))
-    .orderBy(desc(paymentSessions.completedAt))
-    .limit(1);
-  if (!session) throw new Error(`paid order ${order.id} has no succeeded payment session`);
-  const provider = providers.find((candidate) => candidate.name === session.provider);
-  if (!provider) throw new Error(`no payment provider named ${session.provider} to refund order ${order.id}`);
+  const { session, provider } = await paymentOf(tx, providers, order.id);
 
   const refund = await provider.refund({ sessionId: session.id, amount, idempotencyKey: `booking-refund-${bookingId}` });
   await tx.insert(refunds).values({
