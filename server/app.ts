@@ -2,13 +2,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DIST_DIR } from './paths.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -86,7 +87,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('routeTable', routeTable);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerReadiness(app, { database, readiness: options.readiness });
   // Text the database cannot store (U+0000, lone surrogates): a 400 after validation, never a 500 (issue 13 fuzz).

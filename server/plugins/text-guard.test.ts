@@ -24,6 +24,7 @@ describe('the text guard', () => {
     registerErrorHandling(app);
     registerTextGuard(app);
     app.post('/echo/:id', async (request) => ({ params: request.params, query: request.query, body: request.body }));
+    app.get('/read/:id', async (request) => ({ params: request.params }));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -40,6 +41,12 @@ describe('the text guard', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ detail, errors: [{ path, message: UNSTORABLE_TEXT_MESSAGE }] });
     }
+  });
+
+  it('guards the path parameters of a GET too', async () => {
+    const res = await app.inject({ method: 'GET', url: '/read/a%00b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: [{ path: 'id', message: UNSTORABLE_TEXT_MESSAGE }] });
   });
 
   it('lets every other character through, control characters included', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preHandlerHookHandler, RouteOptions } from 'fastify';
 import { HttpProblem } from './errors.ts';
 
 export const UNSTORABLE_TEXT_MESSAGE =
@@ -29,26 +29,41 @@ export function unstorableTextPath(value: unknown, path = ''): string | undefine
   return undefined;
 }
 
+/** Whether a route takes text from the caller: path parameters, a query schema or a body. */
+function takesText(route: RouteOptions): boolean {
+  const methods = ([] as string[]).concat(route.method);
+  const bodyless = methods.every((method) => method === 'GET' || method === 'HEAD');
+  return /[:*]/.test(route.url) || Boolean(route.schema?.querystring) || !bodyless;
+}
+
+function refuseUnstorableText(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const parts = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const;
+  for (const [part, value] of parts) {
+    const path = unstorableTextPath(value);
+    if (path === undefined) continue;
+    // Paths as the validation errors give them: dotted, the part's name for the part itself.
+    done(new HttpProblem(400, `The request ${part} is invalid.`, [{ path: path || part, message: UNSTORABLE_TEXT_MESSAGE }]));
+    return;
+  }
+  done();
+}
+
 /**
  * Refuses, with a 400, text PostgreSQL cannot store anywhere in a request (path parameters, query,
  * JSON body): U+0000, which text and jsonb cannot hold, and unpaired surrogates, which jsonb refuses.
  * Such text got past the routes' schemas and failed in the database as a 500 (the fuzz found it in
  * path parameters, e.g. /api/pass/voucher/%00, and in survey answers). A preHandler, so it runs
  * after validation: a route's own schema answers first, with its own message (single-line fields
- * refuse every control character).
+ * refuse every control character). Added per route, only where the caller can send text: the hot
+ * bodyless GETs (the user, the agenda, static files) pay nothing for it.
  */
 export function registerTextGuard(app: FastifyInstance) {
-  app.addHook('preHandler', async (request) => {
-    const parts = [
-      ['params', request.params],
-      ['querystring', request.query],
-      ['body', request.body],
-    ] as const;
-    for (const [part, value] of parts) {
-      const path = unstorableTextPath(value);
-      if (path === undefined) continue;
-      // Paths as the validation errors give them: dotted, the part's name for the part itself.
-      throw new HttpProblem(400, `The request ${part} is invalid.`, [{ path: path || part, message: UNSTORABLE_TEXT_MESSAGE }]);
-    }
+  app.addHook('onRoute', (route) => {
+    if (!takesText(route)) return;
+    route.preHandler = [refuseUnstorableText, ...([] as preHandlerHookHandler[]).concat(route.preHandler ?? [])];
   });
 }
