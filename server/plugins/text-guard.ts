@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { HttpProblem } from './errors.ts';
 
 export const UNSTORABLE_TEXT_MESSAGE =
