@@ -44,7 +44,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'rm -rf test-results/e2e-data && npm start',
+      command: `rm -rf test-results/e2e-data-${PORT} && npm start`,
       url: `http://localhost:${PORT}/api/health`,
       timeout: 300_000,
       reuseExistingServer: false,
@@ -52,7 +52,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: 'test-results/e2e-data',
+        DATA_DIR: `test-results/e2e-data-${PORT}`,
         PUBLIC_URL: `http://localhost:${PORT}`,
         LOG_LEVEL: 'warn',
         // Tests sign in many times from one address; the limits themselves are covered by server tests.

@@ -9,6 +9,7 @@ import { DIST_DIR } from './paths.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { organizerRoutes } from './routes/organizer/index.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerReadiness } from './plugins/readiness.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(exhibitorRoutes, { prefix: '/exhibitors' });
       await api.register(leadRoutes, { prefix: '/lead' });
       await api.register(checkinRoutes, { prefix: '/checkin' });
+      await api.register(organizerRoutes, { prefix: '/organizer', providers: payments.all });
       // Never in production: anyone could read every password-reset link there.
       if (mailer.mode === 'outbox' && config.NODE_ENV !== 'production') await api.register(outboxRoutes, { prefix: '/dev' });
     },

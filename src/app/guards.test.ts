@@ -18,6 +18,7 @@ const attendee: GuardSnapshot = {
   isVendor: false,
   isLeadScanner: false,
   isStaff: false,
+  isOrganizer: false,
   hasPass: true,
   surveyCookie: undefined,
   surveyEntryDates: ['2026-01-10'],
@@ -105,6 +106,10 @@ describe('mainAreaDecision', () => {
     expect(mainAreaDecision({ ...attendee, isLeadScanner: true }, place('/check-in/'))).toEqual({ type: 'redirect', to: '/' });
     expect(mainAreaDecision({ ...attendee, isStaff: true }, place('/check-in'))).toEqual({ type: 'allow' });
     expect(mainAreaDecision({ ...attendee, isStaff: true }, place('/contacts'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision(attendee, place('/organizer/approvals'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision({ ...attendee, isStaff: true }, place('/organizer'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision({ ...attendee, isOrganizer: true }, place('/organizer/attendees'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision(attendee, place('/organizers'))).toEqual({ type: 'allow' });
     expect(mainAreaDecision({ ...attendee, isStaff: true, signedIn: false }, place('/check-in'))).toEqual({
       type: 'redirect',
       to: '/sign-in?redirect=%2Fcheck-in',

@@ -18,6 +18,8 @@ export interface GuardSnapshot {
   isLeadScanner: boolean;
   /** The `staff` scope: the pass check (/check-in). */
   isStaff: boolean;
+  /** The `organizer` scope: the organizer console (/organizer, issue 14). */
+  isOrganizer: boolean;
   hasPass: boolean;
   /** Value of the `survey` cookie. */
   surveyCookie: string | undefined;
@@ -36,6 +38,8 @@ export type SignInReason = 'approval';
 
 /** The staff pass check (issue 6). */
 export const CHECKIN_PATH = '/check-in';
+/** The organizer console (issue 14) and its pages below it. */
+export const ORGANIZER_PATH = '/organizer';
 
 const ALLOW: GuardDecision = { type: 'allow' };
 const to = (path: string): GuardDecision => ({ type: 'redirect', to: path });
@@ -80,7 +84,8 @@ function hasCountingAnswers(s: GuardSnapshot): boolean {
  * 1. not signed in → /sign-in (remembering the page; reason=approval after an unapproved sign-in);
  * 2. /survey itself: a user whose answers already count → /;
  * 3. the survey redirect (SPEC §4) → /survey, remembering the page in the surveyRedirect cookie;
- * 4. /contacts is for lead scanners only → / (SPEC §6); /check-in for staff only → /;
+ * 4. /contacts is for lead scanners only → / (SPEC §6); /check-in for staff only → /; /organizer
+ *    and its pages for organizers only → /;
  * 5. a vendor without a pass → /pass, except on /pass, /profile and /survey (SPEC §6).
  */
 export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignInReason): GuardDecision {
@@ -92,6 +97,7 @@ export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignIn
   }
   if (path === '/contacts' && !s.isLeadScanner) return to('/');
   if (path === CHECKIN_PATH && !s.isStaff) return to('/');
+  if ((path === ORGANIZER_PATH || path.startsWith(`${ORGANIZER_PATH}/`)) && !s.isOrganizer) return to('/');
   if (s.isVendor && !s.hasPass && !VENDOR_WITHOUT_PASS_PAGES.has(path)) return to('/pass');
   return ALLOW;
 }

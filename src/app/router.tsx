@@ -5,6 +5,7 @@ import { AppLoading } from './app-loading.tsx';
 import { RootErrorBoundary } from './errors/root-error-boundary.tsx';
 import { legacyRegistrationTarget, parseAccommodationId, REGISTRATION_STEPS } from './guards.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
+import { organizerRoutes } from '../features/organizer/organizer-routes.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /*
@@ -200,6 +201,12 @@ const mainRoutes: RouteObject[] = [
     path: 'train-ticket/buy/return',
     lazy: () =>
       import('../features/train-ticket/train-ticket-return-page.tsx').then((m) => ({ Component: m.TrainTicketReturnPage })),
+  },
+  {
+    // The organizer console (issue 14): its layout and pages are lazy chunks attendees never load.
+    path: 'organizer',
+    lazy: () => import('../features/organizer/organizer-layout.tsx').then((m) => ({ Component: m.OrganizerLayout })),
+    children: organizerRoutes,
   },
   {
     path: 'visa-invitation-letter',

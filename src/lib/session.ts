@@ -56,6 +56,8 @@ export const isVendorAtom = atom((get) => isVendor(get(userAtom)));
 export const isLeadScannerAtom = atom((get) => isLeadScanner(get(userAtom)));
 /** ARCHITECTURE §10: the `staff` scope checks passes (/check-in). */
 export const isStaffAtom = atom((get) => get(userAtom)?.scope.includes('staff') ?? false);
+/** ARCHITECTURE §10: the `organizer` scope runs the event from /organizer (issue 14). */
+export const isOrganizerAtom = atom((get) => get(userAtom)?.scope.includes('organizer') ?? false);
 export const fullNameAtom = atom((get) => fullName(get(userAtom)));
 
 function resetUserAtoms(): void {

@@ -51,6 +51,10 @@ export const vouchers = pgTable('vouchers', {
   maxUses: integer('max_uses'),
   usedCount: integer('used_count').notNull().default(0),
   validUntil: timestamp('valid_until', { withTimezone: true }),
+  /** The organizer's batch the code was created in (its prefix and time), null for seeded codes. */
+  batch: text('batch'),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** White and black lists: an entry is a full address or a domain. */
@@ -133,7 +137,9 @@ export const news = pgTable('news', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   title: text('title').notNull(),
   body: text('body').notNull(),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  /** Null while a draft: only published news reach attendees. */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
@@ -172,6 +178,9 @@ export const checkinLists = pgTable('checkin_lists', {
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
   passTypeIds: integer('pass_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+  /** When the list admits (null: no limit on that side); staff devices refuse outside it. */
+  validFrom: timestamp('valid_from', { withTimezone: true }),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
 });
 
 /**

@@ -4,3 +4,4 @@ export * from './venue.ts';
 export * from './orders.ts';
 export * from './vat.ts';
 export * from './payments.ts';
+export * from './organizer.ts';

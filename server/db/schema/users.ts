@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, customType, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Accounts. Kinds come from scopes (host, vip, vendor-vip, staff, organizer), tags (2 = vendor) and permissions (/contacts = lead scanner). */
 export const users = pgTable('users', {
@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The exhibitor team whose shared lead list this user scans into (lead_teams; null: their own list). */
+  leadTeamId: uuid('lead_team_id').references((): AnyPgColumn => leadTeams.id, { onDelete: 'set null' }),
 });
 
 /** Bearer tokens: only the SHA-256 of the token is stored. */
@@ -163,3 +165,14 @@ export const clientOps = pgTable(
   },
   (t) => [index('client_ops_user_idx').on(t.userId)],
 );
+
+/**
+ * A vendor company's exhibitor team: its colleagues share one lead list. Managed by its owner (the
+ * company's lead-scanner owner) or an organizer; users.lead_team_id says who belongs.
+ */
+export const leadTeams = pgTable('lead_teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  ownerUserId: uuid('owner_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -99,6 +99,8 @@ export const agendaSessions = pgTable(
     room: text('room').notNull(),
     track: text('track').notNull(),
     speakers: jsonb('speakers').$type<{ name: string; company: string; title: string }[]>().notNull().default([]),
+    /** The talk's id in the imported schedule (pretalx guid): a re-import updates it in place. */
+    externalId: text('external_id').unique(),
   },
   (t) => [index('agenda_sessions_starts_idx').on(t.startsAt)],
 );
@@ -111,6 +113,7 @@ export const exhibitors = pgTable('exhibitors', {
   hall: text('hall').notNull(),
   booth: text('booth').notNull().unique(),
   website: text('website').notNull().default(''),
+  logoUrl: text('logo_url').notNull().default(''),
 });
 
 /** The user's personal agenda: one row per session ever (un)favourited; the newest client change wins. */

@@ -1,4 +1,4 @@
-import { asc, desc } from 'drizzle-orm';
+import { asc, desc, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countrySchema, eventConfigSchema, newsSchema } from '#shared/contracts/index.ts';
@@ -35,7 +35,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/news', { schema: { tags: ['catalog'], response: { 200: z.array(newsSchema) } } }, async () => {
-    const rows = await db.select().from(news).orderBy(desc(news.publishedAt));
-    return rows.map((n) => ({ ...n, publishedAt: n.publishedAt.toISOString() }));
+    // Drafts (no publishedAt) and news scheduled for later stay with the organizers.
+    const rows = await db
+      .select({ id: news.id, title: news.title, body: news.body, publishedAt: news.publishedAt })
+      .from(news)
+      .where(lte(news.publishedAt, new Date()))
+      .orderBy(desc(news.publishedAt));
+    return rows.map((n) => ({ ...n, publishedAt: (n.publishedAt as Date).toISOString() }));
   });
 };

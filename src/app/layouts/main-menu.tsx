@@ -5,9 +5,9 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { FooterLinks } from '../../components/ui/footer-links.tsx';
 import { unsyncedLogoutQuestion } from '../../components/ui/offline-indicator.text.ts';
 import { Icon } from '../../components/ui/icon.tsx';
-import { fullNameAtom, isLeadScannerAtom, isStaffAtom, passAtom, signOut, userAtom } from '../../lib/session.ts';
+import { fullNameAtom, isLeadScannerAtom, isOrganizerAtom, isStaffAtom, passAtom, signOut, userAtom } from '../../lib/session.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { LEAD_SCANNER_LINK, MENU_FOOTER_LINKS, PASS_CHECK_LINK } from './nav-links.ts';
+import { LEAD_SCANNER_LINK, MENU_FOOTER_LINKS, ORGANIZER_LINK, PASS_CHECK_LINK } from './nav-links.ts';
 import './main-menu.css';
 
 export const MAIN_MENU_TITLE_ID = 'main-menu-title';
@@ -24,6 +24,7 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
   const pass = useAtomValue(passAtom);
   const leadScanner = useAtomValue(isLeadScannerAtom);
   const staff = useAtomValue(isStaffAtom);
+  const organizer = useAtomValue(isOrganizerAtom);
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -43,6 +44,7 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
     { to: '/visa-invitation-letter', label: 'Visa Invitation Letter' },
     ...(leadScanner ? [{ to: LEAD_SCANNER_LINK, label: 'Lead Scanner' }] : []),
     ...(staff ? [{ to: PASS_CHECK_LINK, label: 'Pass check' }] : []),
+    ...(organizer ? [{ to: ORGANIZER_LINK, label: 'Organizer console' }] : []),
   ];
 
   return (

@@ -7,6 +7,9 @@ export const LEAD_SCANNER_LINK = '/contacts?currentTab=scan';
 /** The staff pass check (issue 6), in the menu for staff only. */
 export const PASS_CHECK_LINK = '/check-in';
 
+/** The organizer console (issue 14), in the menu for organizers only. */
+export const ORGANIZER_LINK = '/organizer';
+
 /** SPEC §2 tab bar: Home, Pass, Accommodation, and Lead Scanner for lead scanners only. */
 export function mainTabs(isLeadScanner: boolean): TabItem[] {
   const tabs: TabItem[] = [

@@ -1,0 +1,29 @@
+import { NavLink, Outlet } from 'react-router-dom';
+import { type OrganizerNavHandle, organizerRoutes } from './organizer-routes.ts';
+import './organizer.css';
+
+const sections = organizerRoutes.flatMap((route) => {
+  const label = (route.handle as OrganizerNavHandle | undefined)?.nav;
+  if (!label) return [];
+  return [{ to: route.index ? '/organizer' : `/organizer/${route.path}`, label, end: Boolean(route.index) }];
+});
+
+/** /organizer: the console's own navigation above each of its pages (organizers only; the guard sends others to /). */
+export function OrganizerLayout() {
+  return (
+    <div className="organizer">
+      <nav className="organizer__nav" aria-label="Organizer console">
+        <ul>
+          {sections.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.end}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
