@@ -27,6 +27,37 @@ export async function payOrder(order: Pick<Order, 'id' | 'gross'>, redirects: Pa
 }
 
 /** GET /api/payment/session/{id}: the outcome and the order after the provider's redirect (`?session=`). */
-export function fetchPaymentSession(paymentSessionId: string, token?: string) {
-  return api(`/api/payment/session/${encodeURIComponent(paymentSessionId)}`, paymentSessionStatusSchema, { token });
+export function fetchPaymentSession(paymentSessionId: string, token?: string, signal?: AbortSignal) {
+  return api(`/api/payment/session/${encodeURIComponent(paymentSessionId)}`, paymentSessionStatusSchema, { token, signal });
+}
+
+/**
+ * A provider may confirm a moment after the redirect (Stripe's webhook can arrive after the
+ * browser): while the session is still 'open', ask again a few times before reporting it open.
+ */
+const OPEN_RETRIES = 4;
+const RETRY_DELAY_MS = 1500;
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** The payment session after the provider's success return, waiting briefly for its confirmation. */
+export async function settledPaymentSession(paymentSessionId: string, token?: string, signal?: AbortSignal) {
+  let session = await fetchPaymentSession(paymentSessionId, token, signal);
+  for (let attempt = 0; session.status === 'open' && attempt < OPEN_RETRIES; attempt++) {
+    await wait(RETRY_DELAY_MS, signal);
+    session = await fetchPaymentSession(paymentSessionId, token, signal);
+  }
+  return session;
 }

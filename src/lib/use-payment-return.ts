@@ -1,33 +1,6 @@
-import { fetchPaymentSession } from './payment.ts';
+import { settledPaymentSession } from './payment.ts';
 import { useRequest } from './use-request.ts';
 import type { Order, PaymentSessionStatus } from '../shared/contracts/registration.ts';
-
-/** A provider may confirm a moment after the redirect: ask again a few times before saying so. */
-const OPEN_RETRIES = 4;
-const RETRY_DELAY_MS = 1500;
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
-async function settledSession(sessionId: string, signal: AbortSignal): Promise<PaymentSessionStatus> {
-  let session = await fetchPaymentSession(sessionId);
-  for (let attempt = 0; session.status === 'open' && attempt < OPEN_RETRIES; attempt++) {
-    await wait(RETRY_DELAY_MS, signal);
-    session = await fetchPaymentSession(sessionId);
-  }
-  return session;
-}
 
 export type PaymentReturn =
   | { kind: 'none' }
@@ -42,7 +15,7 @@ export type PaymentReturn =
  */
 export function usePaymentReturn(sessionId: string | null): PaymentReturn {
   const request = useRequest<PaymentSessionStatus | null>(
-    (signal) => (sessionId ? settledSession(sessionId, signal) : Promise.resolve(null)),
+    (signal) => (sessionId ? settledPaymentSession(sessionId, undefined, signal) : Promise.resolve(null)),
     [sessionId],
   );
   if (sessionId === null) return { kind: 'none' };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatEuro } from '../../lib/money.ts';
-import { fetchPaymentSession, type PaymentRedirects, payOrder } from '../../lib/payment.ts';
+import { fetchPaymentSession, type PaymentRedirects, payOrder, settledPaymentSession } from '../../lib/payment.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { refreshBookings } from './booking-api.ts';
@@ -23,7 +23,7 @@ export type PaymentOutcome =
 
 /**
  * The provider's return (`?session=<id>`, and `?payment=failed` on the cancel path): reads the
- * payment session once, reloads the bookings (payment confirms the held booking) and takes the
+ * payment session (after a success return until the provider confirms, briefly), reloads the bookings (payment confirms the held booking) and takes the
  * parameters out of the address so a reload does not report the payment again.
  */
 export function usePaymentReturn(): { outcome: PaymentOutcome | null; dismiss: () => void } {
@@ -51,7 +51,8 @@ export function usePaymentReturn(): { outcome: PaymentOutcome | null; dismiss: (
       return;
     }
     let active = true;
-    fetchPaymentSession(initial.sessionId)
+    // Back from paying: wait briefly for the provider's confirmation; the cancel path needs no wait.
+    (initial.failed ? fetchPaymentSession(initial.sessionId) : settledPaymentSession(initial.sessionId))
       .then(
         (session): PaymentOutcome => {
           if (session.status === 'succeeded' || session.order.status === 'paid')

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { formatEuro } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { fetchPaymentSession } from '../../lib/payment.ts';
+import { settledPaymentSession } from '../../lib/payment.ts';
 import { checkout, hotelChoiceOf } from './registration-api.ts';
 import { type RegistrationState, registrationAtom, resetRegistrationAtom } from './registration-state.ts';
 import './registration-flow.css';
@@ -41,7 +41,7 @@ export function RegistrationFinishPage() {
     if (!refreshing || !token) return;
     let cancelled = false;
     const fresh: Promise<{ order: Order; payment: typeof paymentStatus }> = sessionId
-      ? fetchPaymentSession(sessionId, token).then((session) => ({ order: session.order, payment: session.status }))
+      ? settledPaymentSession(sessionId, token).then((session) => ({ order: session.order, payment: session.status }))
       : checkout(token, hotelChoiceOf(snapshot)).then((order) => ({ order, payment: null }));
     fresh
       .then(
