@@ -56,4 +56,5 @@ await benchInvoicePdf();
 await benchInvoiceApi();
 await benchLeadUpload();
 await benchAvatarLoad();
+await (await import('./agenda-import.ts')).benchAgendaImport();
 writeResults();

@@ -7,29 +7,34 @@ import { agendaSessions } from '../../db/schema/index.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
 import { authOf } from '../../types.ts';
 import { applyFavouriteOps, FAVOURITE_OP_KIND, favouriteSessionIds } from './favourites.ts';
-import { cachedJson, sendPublicJson } from './public-json.ts';
+import { cachedJson, SERVER_CACHE_MS, sendPublicJson } from './public-json.ts';
 
 /** The programme (public, cached) and the signed-in user's personal agenda (private, synced from devices). */
 export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  const programme = cachedJson(async (): Promise<AgendaSession[]> => {
-    // Named columns: the answer skips the response schema (it is sent pre-serialized).
-    const rows = await db
-      .select({
-        id: agendaSessions.id,
-        title: agendaSessions.title,
-        abstract: agendaSessions.abstract,
-        startsAt: agendaSessions.startsAt,
-        endsAt: agendaSessions.endsAt,
-        room: agendaSessions.room,
-        track: agendaSessions.track,
-        speakers: agendaSessions.speakers,
-      })
-      .from(agendaSessions)
-      .orderBy(asc(agendaSessions.startsAt), asc(agendaSessions.room), asc(agendaSessions.id));
-    return rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() }));
-  });
+  const programme = cachedJson(
+    async (): Promise<AgendaSession[]> => {
+      // Named columns: the answer skips the response schema (it is sent pre-serialized).
+      const rows = await db
+        .select({
+          id: agendaSessions.id,
+          title: agendaSessions.title,
+          abstract: agendaSessions.abstract,
+          startsAt: agendaSessions.startsAt,
+          endsAt: agendaSessions.endsAt,
+          room: agendaSessions.room,
+          track: agendaSessions.track,
+          speakers: agendaSessions.speakers,
+        })
+        .from(agendaSessions)
+        .orderBy(asc(agendaSessions.startsAt), asc(agendaSessions.room), asc(agendaSessions.id));
+      return rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() }));
+      // An agenda import (organizer console) drops the copy at once.
+    },
+    SERVER_CACHE_MS,
+    'agenda',
+  );
 
   app.get(
     '/',

@@ -31,17 +31,37 @@ export async function serialize(data: unknown): Promise<SerializedJson> {
   return { body, etag: `W/"${hash}"`, gzipped: await gzipAsync(body) };
 }
 
+/** Public data that organizers change (issue 14): a change drops this process's cached copies at once. */
+export type PublicTopic = 'agenda' | 'exhibitors';
+const generations = new Map<PublicTopic, number>();
+
 /**
- * Memoizes `load` for `ttlMs`. Concurrent callers share one load (a cold start under load reads
- * the database once); a failed load is forgotten so the next request tries again.
+ * Call after a change of `topic` has committed (an agenda import, an exhibitor import): the next
+ * request reads the database again, so its ETag changes and revalidating devices get the new copy.
+ * Other instances follow within SERVER_CACHE_MS.
  */
-export function cachedJson(load: () => Promise<unknown>, ttlMs = SERVER_CACHE_MS): () => Promise<SerializedJson> {
-  let entry: { value: Promise<SerializedJson>; expiresAt: number } | null = null;
+export function publicJsonChanged(topic: PublicTopic): void {
+  generations.set(topic, (generations.get(topic) ?? 0) + 1);
+}
+
+/**
+ * Memoizes `load` for `ttlMs` (or until `topic` changes). Concurrent callers share one load (a
+ * cold start under load reads the database once); a failed load is forgotten so the next request
+ * tries again.
+ */
+export function cachedJson(
+  load: () => Promise<unknown>,
+  ttlMs = SERVER_CACHE_MS,
+  topic?: PublicTopic,
+): () => Promise<SerializedJson> {
+  let entry: { value: Promise<SerializedJson>; expiresAt: number; generation: number } | null = null;
+  const generation = () => (topic ? (generations.get(topic) ?? 0) : 0);
   return () => {
     const now = Date.now();
-    if (entry && entry.expiresAt > now) return entry.value;
-    const value = load().then(serialize);
-    const current = { value, expiresAt: now + ttlMs };
+    if (entry && entry.expiresAt > now && entry.generation === generation()) return entry.value;
+    // The generation as the load starts: a change committed during the load makes it stale at once.
+    const current = { generation: generation(), expiresAt: now + ttlMs, value: load().then(serialize) };
+    const { value } = current;
     entry = current;
     value.catch(() => {
       if (entry === current) entry = null;

@@ -13,4 +13,5 @@ export interface OrganizerRoutesOptions {
  */
 export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, options) => {
   // organizer routes: one register line per area, in the order of the console's menu
+  await app.register((await import('./content.ts')).contentRoutes); // agenda import (pretalx), exhibitors CSV import, news
 };
