@@ -4,7 +4,6 @@ import {
   accommodations,
   addresses,
   agendaSessions,
-  bookings,
   config,
   countries,
   emailLists,
@@ -18,7 +17,6 @@ import {
   rooms,
   surveyAnswers,
   surveyQuestions,
-  trainTickets,
   trainTicketTypes,
   users,
   vouchers,
@@ -33,6 +31,7 @@ import { EMAIL_LISTS, GRAY_LISTED_PROVIDERS } from './email-lists.ts';
 import { EVENT_CONFIG } from './event.ts';
 import { exhibitorRows } from './exhibitors.ts';
 import { seedLeads } from './leads.ts';
+import { seedHotelPurchase, seedTrainTicketPurchase } from './purchases.ts';
 import { NEWS } from './news.ts';
 import {
   BASE_PASS_TYPES,
@@ -44,7 +43,7 @@ import {
 import { SURVEY_QUESTIONS } from './survey.ts';
 import { TRAIN_TICKET_TYPES } from './train-tickets.ts';
 import { type UserSeed, userSeeds } from './users.ts';
-import { ACCOMMODATIONS, baseAvailability, nightsOf } from './venue.ts';
+import { ACCOMMODATIONS, baseAvailability } from './venue.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -75,7 +74,7 @@ export async function seed(db: Db, options: { genericAttendees?: number } = {}):
     await seedVouchers(tx, passTypeIds, people);
     await tx.insert(emailLists).values(EMAIL_LISTS);
     await tx.insert(grayListedProviders).values(GRAY_LISTED_PROVIDERS.map((domain) => ({ domain })));
-    const roomsByKey = await seedVenue(tx, people);
+    const roomsByKey = await seedVenue(tx);
     const questionIds = await seedSurveyQuestions(tx);
     const ticketTypeIds = await seedTrainTicketTypes(tx);
     await tx.insert(agendaSessions).values(agendaRows());
@@ -145,8 +144,8 @@ interface SeededRoom {
 
 const roomKey = (hotel: string, room: string) => `${hotel}\u0000${room}`;
 
-/** Hotels, rooms and nightly availability, with the demo users' bookings already counted in. */
-async function seedVenue(tx: Tx, people: UserSeed[]): Promise<Map<string, SeededRoom>> {
+/** Hotels, rooms and nightly availability of others' bookings (the demo users book theirs in seedUsers). */
+async function seedVenue(tx: Tx): Promise<Map<string, SeededRoom>> {
   const hotels = await tx
     .insert(accommodations)
     .values(ACCOMMODATIONS.map(({ rooms: _rooms, ...hotel }) => hotel))
@@ -166,21 +165,10 @@ async function seedVenue(tx: Tx, people: UserSeed[]): Promise<Map<string, Seeded
   const hotelNames = new Map(hotels.map((h) => [h.id, h.name]));
   const byKey = new Map(inserted.map((r) => [roomKey(must(hotelNames.get(r.accommodationId), 'hotel'), r.name), r]));
 
-  const bookedNights = new Map<string, number>();
-  for (const { booking } of people) {
-    if (!booking) continue;
-    for (const night of nightsOf(booking.start, booking.end)) {
-      const key = `${roomKey(booking.hotel, booking.room)}\u0000${night}`;
-      bookedNights.set(key, (bookedNights.get(key) ?? 0) + 1);
-    }
-  }
+  // The demo users' own bookings take their nights later, through bookRoom (purchases.ts).
   const availability = roomSeeds.flatMap(({ hotel, room }, index) => {
     const roomId = must(byKey.get(roomKey(hotel, room.name)), room.name).id;
-    return baseAvailability(room, 1000 + index).map(({ night, total, booked }) => {
-      const extra = bookedNights.get(`${roomKey(hotel, room.name)}\u0000${night}`) ?? 0;
-      if (booked + extra > total) throw new Error(`Seed overbooks ${hotel} / ${room.name} on ${night}`);
-      return { roomId, night, total, booked: booked + extra };
-    });
+    return baseAvailability(room, 1000 + index).map(({ night, total, booked }) => ({ roomId, night, total, booked }));
   });
   await tx.insert(roomAvailabilities).values(availability);
   return byKey;
@@ -266,24 +254,13 @@ async function seedUsers(tx: Tx, people: UserSeed[], refs: UserRefs): Promise<vo
   });
   if (addressRows.length) await tx.insert(addresses).values(addressRows);
 
-  const bookingRows = withId.flatMap(({ booking, userId, createdAt }) => {
-    if (!booking) return [];
+  // Purchases go through the services a real purchase takes: order, payment, invoice (purchases.ts).
+  for (const { booking, userId, createdAt } of withId) {
+    if (!booking) continue;
     const room = must(refs.roomsByKey.get(roomKey(booking.hotel, booking.room)), booking.room);
-    return [
-      {
-        userId,
-        accommodationId: room.accommodationId,
-        roomId: room.id,
-        start: booking.start,
-        end: booking.end,
-        status: 'confirmed' as const,
-        guests: booking.guests,
-        priceCents: room.priceCents * nightsOf(booking.start, booking.end).length,
-        createdAt: new Date(createdAt.getTime() + HOUR_MS),
-      },
-    ];
-  });
-  if (bookingRows.length) await tx.insert(bookings).values(bookingRows);
+    const stay = { accommodationId: room.accommodationId, roomId: room.id, start: booking.start, end: booking.end };
+    await seedHotelPurchase(tx, userId, { ...stay, guests: booking.guests }, new Date(createdAt.getTime() + HOUR_MS));
+  }
 
   const answerRows = withId.flatMap(({ survey, userId }) => {
     if (!survey) return [];
@@ -298,12 +275,11 @@ async function seedUsers(tx: Tx, people: UserSeed[], refs: UserRefs): Promise<vo
   });
   if (answerRows.length) await tx.insert(surveyAnswers).values(answerRows);
 
-  const ticketRows = withId.flatMap(({ trainTicket, userId, createdAt }) =>
-    trainTicket
-      ? [{ userId, typeId: must(refs.ticketTypeIds[trainTicket.typeIndex], 'ticket type'), code: trainTicket.code, createdAt }]
-      : [],
-  );
-  if (ticketRows.length) await tx.insert(trainTickets).values(ticketRows);
+  for (const { trainTicket, userId, createdAt } of withId) {
+    if (!trainTicket) continue;
+    const typeId = must(refs.ticketTypeIds[trainTicket.typeIndex], 'ticket type');
+    await seedTrainTicketPurchase(tx, userId, { typeId, code: trainTicket.code }, new Date(createdAt.getTime() + 2 * HOUR_MS));
+  }
 }
 
 /** Lookups in seed data cannot miss unless the seed itself is inconsistent: fail loudly. */

@@ -229,6 +229,62 @@ describe('demo seed', () => {
     expect(new Set(answers.map((a) => a.createdAt))).toEqual(new Set(['2026-02-10']));
   });
 
+  it("makes the demo users' purchases the way the app does: each with a paid order, its payment and its invoice", async () => {
+    for (const role of ['attendee', 'vip'] as const) {
+      const user = await userByEmail(demoEmail(role));
+      const userOrders = await db().select().from(t.orders).where(eq(t.orders.userId, user.id));
+      const userInvoices = await db().select().from(t.invoices).where(eq(t.invoices.userId, user.id));
+      const userBookings = await db().select().from(t.bookings).where(eq(t.bookings.userId, user.id));
+      const tickets = await db().select().from(t.trainTickets).where(eq(t.trainTickets.userId, user.id));
+      expect(userOrders).toHaveLength(userBookings.length + tickets.length);
+      for (const order of userOrders) {
+        expect(order).toMatchObject({ status: 'paid' });
+        expect(order.gross).toBe(order.net + order.vat);
+        const [payment] = await db().select().from(t.paymentSessions).where(eq(t.paymentSessions.orderId, order.id));
+        expect(payment).toMatchObject({ status: 'succeeded', amount: order.gross, provider: 'sandbox' });
+        const invoice = userInvoices.find((i) => i.orderId === order.id);
+        expect(invoice).toMatchObject({ kind: 'invoice', status: 'paid', net: order.net, vat: order.vat, gross: order.gross });
+        expect(invoice?.number).toMatch(/^CF-2026-\d{6}$/);
+      }
+      for (const booking of userBookings) {
+        const order = userOrders.find((o) => o.bookingId === booking.id);
+        expect(order).toMatchObject({ kind: 'hotel' });
+        expect(order?.net).toBe(booking.priceCents);
+        expect(booking.status).toBe('confirmed');
+      }
+    }
+
+    // The attendee's €676 stay (4 nights × €169 net) is invoiced with German VAT.
+    const attendee = await userByEmail(demoEmail('attendee'));
+    const [stay] = await db().select().from(t.invoices).where(eq(t.invoices.userId, attendee.id));
+    expect(stay).toMatchObject({ net: 67_600, vat: 12_844, gross: 80_444 });
+
+    // The VIP: the suite (with the guest added after booking) and the train ticket, with its documented code.
+    const vip = await userByEmail(demoEmail('vip'));
+    const [suite] = await db().select().from(t.bookings).where(eq(t.bookings.userId, vip.id));
+    expect(suite?.guests).toEqual([{ firstName: 'Olivia', lastName: 'Taylor' }]);
+    const kinds = (await db().select().from(t.orders).where(eq(t.orders.userId, vip.id))).map((o) => o.kind).sort();
+    expect(kinds).toEqual(['hotel', 'train-ticket']);
+    const [ticket] = await db().select().from(t.trainTickets).where(eq(t.trainTickets.userId, vip.id));
+    expect(ticket?.code).toBe('DB-EVT-26-4QX7KM');
+  });
+
+  it("counts each demo booking's nights once", async () => {
+    const bookingsByRoomNight = new Map<string, number>();
+    for (const b of await db().select().from(t.bookings).where(eq(t.bookings.status, 'confirmed'))) {
+      for (const night of nightsOf(b.start, b.end)) {
+        const key = `${b.roomId} ${night}`;
+        bookingsByRoomNight.set(key, (bookingsByRoomNight.get(key) ?? 0) + 1);
+      }
+    }
+    const rows = await db().select().from(t.roomAvailabilities);
+    for (const row of rows) expect(row.booked).toBeLessThanOrEqual(row.total);
+    for (const [key, count] of bookingsByRoomNight) {
+      const row = rows.find((r) => `${r.roomId} ${r.night}` === key);
+      expect(row?.booked).toBeGreaterThanOrEqual(count);
+    }
+  });
+
   it('has the check-in lists with their pass types (empty = all)', async () => {
     const lists = await db().select().from(t.checkinLists).orderBy(t.checkinLists.id);
     const types = new Map((await db().select().from(t.passTypes)).map((type) => [type.id, type.name]));

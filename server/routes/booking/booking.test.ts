@@ -451,7 +451,7 @@ describe('DELETE /api/booking/{id}', () => {
     expect(note?.description).not.toContain('Business Pass');
   });
 
-  it('cancels a booking that was never paid (as the seed makes them) without a refund or a credit note', async () => {
+  it('cancels a booking that was never paid (no paid order holds it) without a refund or a credit note', async () => {
     const attendee = await t.login(demoEmail('attendee'));
     const [user] = await t.database.db
       .select()
