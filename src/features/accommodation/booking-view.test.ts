@@ -90,6 +90,13 @@ describe('cancellation hint', () => {
     });
   });
 
+  it('says a stay that is over has ended, not that it has begun', () => {
+    expect(cancellationInfo(booking(), new Date('2026-11-25T10:00:00Z'))).toEqual({
+      allowed: false,
+      hint: CANCELLATION_MESSAGES.ended,
+    });
+  });
+
   it('says nothing for held and cancelled bookings', () => {
     expect(cancellationInfo(booking({ status: 'held' }), new Date('2026-02-01T00:00:00Z'))).toEqual({
       allowed: false,
