@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
+import { organizerAdminRoutes } from './admin.ts';
 
 export interface OrganizerRoutesOptions {
   /** The providers that may have taken a payment: a cancelled pass is refunded through the same one. */
@@ -13,5 +14,10 @@ export interface OrganizerRoutesOptions {
  */
 export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, options) => {
   // organizer routes: one register line per area, in the order of the console's menu
+  await app.register((await import('./dashboard.ts')).dashboardRoutes); // dashboard
+  await app.register((await import('./checkin-lists.ts')).checkinListRoutes); // check-in lists, duplicates, list CSV
+  await app.register((await import('./exports.ts')).exportRoutes); // attendees, invoices, check-ins CSV
   await app.register((await import('./content.ts')).contentRoutes); // agenda import (pretalx), exhibitors CSV import, news
+  await app.register((await import('./people.ts')).organizerPeopleRoutes, { providers: options.providers }); // approvals, attendees, audit log
+  await app.register(organizerAdminRoutes); // vouchers, badges, team
 };

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { organizerBadgeRoutes } from './badges.ts';
+
+/** The console's vouchers, badges and team areas (issue 14), in menu order. */
+export const organizerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(organizerBadgeRoutes);
+};
