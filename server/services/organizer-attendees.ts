@@ -1,0 +1,275 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
+import type {
+  ApprovalQueue,
+  AttendeeDetail,
+  AttendeePage,
+  AttendeeQuery,
+  PassSource,
+} from '#shared/contracts/organizer-people.ts';
+import type { Db } from '../db/client.ts';
+import {
+  accommodations,
+  bookings,
+  checkinLists,
+  checkins,
+  invoices,
+  leads,
+  orders,
+  passBarcodes,
+  passes,
+  passTypes,
+  refunds,
+  rooms,
+  users,
+  vouchers,
+} from '../db/schema/index.ts';
+import { passSourceSql } from './organizer-passes.ts';
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Case-insensitive "contains" over name (first, last, both), e-mail and company. */
+export function personMatches(text: string): SQL | undefined {
+  const pattern = containsPattern(text);
+  return or(
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    ilike(fullName, pattern),
+    ilike(users.email, pattern),
+    ilike(users.company, pattern),
+  );
+}
+
+/** The approval queue: pending passes, oldest first, with how they came about. */
+export async function approvalQueue(db: Db, page: number, pageSize: number): Promise<ApprovalQueue> {
+  const pending = eq(passes.status, 'pending');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        passId: passes.id,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        company: users.company,
+        passTypeId: passTypes.id,
+        passTypeName: passTypes.name,
+        createdAt: passes.createdAt,
+        source: passSourceSql,
+        voucherCode: passes.voucherCode,
+        codeType: vouchers.codeType,
+      })
+      .from(passes)
+      .innerJoin(users, eq(users.id, passes.userId))
+      .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
+      .leftJoin(vouchers, eq(vouchers.code, passes.voucherCode))
+      .where(pending)
+      .orderBy(asc(passes.createdAt), asc(passes.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(passes).where(pending),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      passId: row.passId,
+      userId: row.userId,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      email: row.email,
+      company: row.company,
+      passType: { id: row.passTypeId, name: row.passTypeName },
+      createdAt: iso(row.createdAt),
+      source: row.source,
+      voucherCode: row.voucherCode,
+      codeType: row.codeType ?? null,
+      hostCode: row.codeType === 'host',
+    })),
+    total: total?.n ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** GET /api/organizer/attendees: people by name, e-mail, company, pass type and pass status, a page at a time. */
+export async function searchAttendees(db: Db, query: AttendeeQuery): Promise<AttendeePage> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const filters: (SQL | undefined)[] = [];
+  if (query.q) filters.push(personMatches(query.q));
+  if (query.passType !== undefined) filters.push(eq(passes.passTypeId, query.passType));
+  if (query.status === 'none') filters.push(isNull(passes.id));
+  else if (query.status) filters.push(eq(passes.status, query.status));
+  const where = and(...filters);
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        company: users.company,
+        passTypeId: passTypes.id,
+        passTypeName: passTypes.name,
+        status: passes.status,
+        source: sql<PassSource | null>`case when ${passes.id} is null then null else ${passSourceSql} end`,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .leftJoin(passes, eq(passes.userId, users.id))
+      .leftJoin(passTypes, eq(passTypes.id, passes.passTypeId))
+      .where(where)
+      .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(users).leftJoin(passes, eq(passes.userId, users.id)).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      userId: row.userId,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      email: row.email,
+      company: row.company,
+      passType: row.passTypeId !== null && row.passTypeName !== null ? { id: row.passTypeId, name: row.passTypeName } : null,
+      status: row.status,
+      source: row.source,
+      createdAt: iso(row.createdAt),
+    })),
+    total: total?.n ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** One person's whole record for the organizer (null when there is no such user). */
+export async function attendeeDetail(db: Db, userId: string): Promise<AttendeeDetail | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return null;
+  const [passRow] = await db
+    .select({
+      pass: passes,
+      typeName: passTypes.name,
+      codeType: vouchers.codeType,
+      source: passSourceSql,
+    })
+    .from(passes)
+    .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
+    .leftJoin(vouchers, eq(vouchers.code, passes.voucherCode))
+    .where(eq(passes.userId, userId))
+    .limit(1);
+
+  const [barcodeRows, orderRows, refundRows, invoiceRows, bookingRows, checkinRows, [asScanner], [asScanned]] = await Promise.all(
+    [
+      passRow
+        ? db.select().from(passBarcodes).where(eq(passBarcodes.passId, passRow.pass.id)).orderBy(desc(passBarcodes.issuedAt))
+        : Promise.resolve([]),
+      db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)),
+      db
+        .select({ orderId: refunds.orderId, amount: sum(refunds.amount).mapWith(Number) })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .where(eq(orders.userId, userId))
+        .groupBy(refunds.orderId),
+      db
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          kind: invoices.kind,
+          gross: invoices.gross,
+          issuedAt: invoices.issuedAt,
+        })
+        .from(invoices)
+        .where(eq(invoices.userId, userId))
+        .orderBy(asc(invoices.issuedAt), asc(invoices.sequence)),
+      db
+        .select({
+          id: bookings.id,
+          accommodation: accommodations.name,
+          room: rooms.name,
+          start: bookings.start,
+          end: bookings.end,
+          status: bookings.status,
+        })
+        .from(bookings)
+        .innerJoin(accommodations, eq(accommodations.id, bookings.accommodationId))
+        .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+        .where(eq(bookings.userId, userId))
+        .orderBy(asc(bookings.start)),
+      passRow
+        ? db
+            .select({
+              id: checkins.id,
+              list: checkinLists.name,
+              scannedAt: checkins.scannedAt,
+              duplicateOf: checkins.duplicateOf,
+              deviceId: checkins.deviceId,
+            })
+            .from(checkins)
+            .innerJoin(checkinLists, eq(checkinLists.id, checkins.listId))
+            .where(eq(checkins.passId, passRow.pass.id))
+            .orderBy(desc(checkins.scannedAt))
+            .limit(200)
+        : Promise.resolve([]),
+      db.select({ n: count() }).from(leads).where(eq(leads.scannerUserId, userId)),
+      db.select({ n: count() }).from(leads).where(eq(leads.scannedUserId, userId)),
+    ],
+  );
+  const refunded = new Map(refundRows.map((row) => [row.orderId, row.amount ?? 0]));
+
+  return {
+    profile: {
+      userId: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      company: user.company,
+      scopes: user.scopes,
+      tagIds: user.tagIds,
+      emailConfirmedAt: isoOrNull(user.emailConfirmedAt),
+      createdAt: iso(user.createdAt),
+    },
+    pass: passRow
+      ? {
+          id: passRow.pass.id,
+          passType: { id: passRow.pass.passTypeId, name: passRow.typeName },
+          status: passRow.pass.status,
+          source: passRow.source,
+          voucherCode: passRow.pass.voucherCode,
+          codeType: passRow.codeType ?? null,
+          createdAt: iso(passRow.pass.createdAt),
+          approvedAt: isoOrNull(passRow.pass.approvedAt),
+          barcodes: barcodeRows.map((row) => ({
+            id: row.id,
+            issuedAt: iso(row.issuedAt),
+            revokedAt: isoOrNull(row.revokedAt),
+            revokedReason: row.revokedReason,
+          })),
+        }
+      : null,
+    orders: orderRows.map((order) => ({
+      id: order.id,
+      kind: order.kind,
+      status: order.status,
+      description: order.lines.map((line) => line.description).join(', '),
+      gross: order.gross,
+      createdAt: iso(order.createdAt),
+      paidAt: isoOrNull(order.paidAt),
+      refunded: refunded.get(order.id) ?? 0,
+    })),
+    invoices: invoiceRows.map((row) => ({ ...row, issuedAt: iso(row.issuedAt) })),
+    bookings: bookingRows,
+    checkins: checkinRows.map((row) => ({
+      id: row.id,
+      list: row.list,
+      scannedAt: iso(row.scannedAt),
+      duplicate: row.duplicateOf !== null,
+      deviceId: row.deviceId,
+    })),
+    leads: { asScanner: asScanner?.n ?? 0, asScanned: asScanned?.n ?? 0 },
+  };
+}
