@@ -43,7 +43,8 @@ export function RegistrationLayout() {
 
   return (
     <div className="registration-layout">
-      <div className="registration-layout__panel">
+      {/* A landmark, so the logo, the event and the steps are reachable by landmark like the rest (axe `region`). */}
+      <aside className="registration-layout__panel" aria-label={`${eventName} registration`}>
         <Link to="/registration" className="registration-layout__logo" aria-label={`${APP_NAME} registration`}>
           <Logo />
         </Link>
@@ -77,7 +78,7 @@ export function RegistrationLayout() {
             <RegistrationStepsList pathname={pathname} state={registration} />
           </Suspense>
         )}
-      </div>
+      </aside>
       <main className="registration-layout__main">
         <div className="registration-layout__content">
           <Outlet />

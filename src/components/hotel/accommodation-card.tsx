@@ -53,9 +53,10 @@ export function AccommodationCard({
           <HotelBadges accommodation={accommodation}>
             {selectedRoomId !== null ? <span className="badge hotel__chosen">{selectedLabel}</span> : null}
           </HotelBadges>
-          <h3 id={titleId} className="hotel__name">
+          {/* h2: the hotels follow the page's h1 directly (axe heading-order); the rooms are h3. */}
+          <h2 id={titleId} className="hotel__name">
             {accommodation.name}
-          </h3>
+          </h2>
           <p className="hotel__meta">
             {formatDistance(accommodation.distanceM)} to the venue
             {accommodation.address ? ` · ${accommodation.address}` : ''}

@@ -56,10 +56,11 @@ export function RoomOption({
       data-room={room.id}
     >
       <div className="room__info">
-        <h4 id={titleId} className="room__name">
+        {/* h3: under the hotel's h2 in the lists, under "Rooms" (h2) on a hotel's page. */}
+        <h3 id={titleId} className="room__name">
           {room.name}
           {selected ? <span className="badge room__badge">{selectedLabel}</span> : null}
-        </h4>
+        </h3>
         {room.description ? <p className="room__description">{room.description}</p> : null}
         <p className="room__occupancy">
           Up to {room.occupancy} {room.occupancy === 1 ? 'guest' : 'guests'}

@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { demo, signIn, skipSurvey } from './helpers.ts';
+
+/*
+ * WCAG 2.2 AA with axe-core (issue 15): every route each kind of user reaches, on a phone (390 × 844)
+ * and a desktop (1280 × 900), in the light and the dark theme, with 0 violations of any impact.
+ * One sign-in per role, theme and viewport; the pages of a role are visited in one test and every
+ * page's violations are collected first, so one run reports all of them.
+ *
+ * The signed-in roles share most pages (the same components with other data). Each role visits the
+ * pages that differ for it; A11Y_ALL_ROUTES=1 visits every route with every role.
+ */
+
+// Each role, viewport and theme is its own test: two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BEST_PRACTICE_RULES = ['region', 'heading-order'];
+
+const VIEWPORTS = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+type Role = 'signed-out' | 'attendee' | 'vendor' | 'staff' | 'organizer';
+
+/** A page to check: its path, and optionally what to do there before the check (open a menu, a step). */
+interface Stop {
+  path: string;
+  /** A label for the report when the path alone does not say what was checked. */
+  label?: string;
+  prepare?: (page: Page) => Promise<void>;
+}
+
+const SIGNED_IN_COMMON: Stop[] = [
+  { path: '/' },
+  { path: '/', label: '/ (menu open)', prepare: openMenu },
+  { path: '/pass' },
+  { path: '/pass/upgrade' },
+  { path: '/accommodation' },
+  { path: '/accommodation/book' },
+  { path: '/agenda' },
+  { path: '/floor-plan' },
+  { path: '/site-plan' },
+  { path: '/invoices' },
+  { path: '/profile' },
+  { path: '/survey' },
+  { path: '/train-ticket' },
+  { path: '/visa-invitation-letter' },
+  { path: '/information' },
+  { path: '/no-such-page', label: '404 (signed in)' },
+];
+
+const ALL = process.env.A11Y_ALL_ROUTES === '1';
+
+const STOPS: Record<Role, Stop[]> = {
+  'signed-out': [
+    { path: '/sign-in' },
+    { path: '/sign-in/forgotpassword' },
+    { path: '/sign-in/changepassword/not-a-real-token' },
+    { path: '/sign-up' },
+    { path: '/sign-up/success' },
+    { path: '/sign-up/confirm/00000000-0000-4000-8000-000000000000' },
+    { path: '/registration' },
+    { path: '/registration', label: '/registration/hotel', prepare: toHotelStep },
+    { path: '/information' },
+    { path: '/no-such-page', label: '404' },
+  ],
+  attendee: [...SIGNED_IN_COMMON, { path: '/accommodation', label: '/accommodation/{id}', prepare: openFirstBooking }],
+  vendor: ALL
+    ? [...SIGNED_IN_COMMON, { path: '/contacts' }, { path: '/contacts?currentTab=scan' }]
+    : [{ path: '/' }, { path: '/pass' }, { path: '/contacts' }, { path: '/contacts?currentTab=scan' }],
+  staff: ALL ? [...SIGNED_IN_COMMON, { path: '/check-in' }] : [{ path: '/' }, { path: '/pass' }, { path: '/check-in' }],
+  organizer: ALL ? [...SIGNED_IN_COMMON, { path: '/organizer' }] : [{ path: '/' }, { path: '/organizer' }],
+};
+
+async function openMenu(page: Page) {
+  await page.getByRole('button', { name: 'Menu' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+async function toHotelStep(page: Page) {
+  await page.getByRole('button', { name: 'Choose Standard Pass' }).click();
+  await expect(page).toHaveURL(/\/registration\/hotel$/);
+}
+
+async function openFirstBooking(page: Page) {
+  const link = page.locator('main a[href^="/accommodation/"]:not([href="/accommodation/book"])').first();
+  if ((await link.count()) === 0) throw new Error('the attendee has no booking to open');
+  await link.click();
+  await expect(page).toHaveURL(/\/accommodation\/\d+/);
+}
+
+/** Waits until the page has settled: its main heading shown, its data loaded, no loading placeholder left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]:not(button)')).toHaveCount(0);
+  // Let transitions (150 ms) and entrance animations finish so colours are measured at rest.
+  await page.waitForTimeout(300);
+}
+
+/** The WCAG A/AA rules by tag, plus the best-practice rules switched on by name (an explicit rule beats the tags). */
+function axe(page: Page) {
+  const rules = Object.fromEntries(BEST_PRACTICE_RULES.map((id) => [id, { enabled: true }]));
+  return new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: TAGS }, rules });
+}
+
+interface Finding {
+  page: string;
+  text: string;
+}
+
+function describe(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+  return results.violations.map((violation) => {
+    const nodes = violation.nodes
+      .slice(0, 8)
+      .map((node) => `      ${node.target.join(' ')}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`)
+      .join('\n');
+    const more = violation.nodes.length > 8 ? `\n      … and ${violation.nodes.length - 8} more` : '';
+    return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length})\n${nodes}${more}`;
+  });
+}
+
+async function newContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  view: (typeof VIEWPORTS)[number],
+  theme: (typeof THEMES)[number],
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: view.viewport,
+    isMobile: view.isMobile,
+    hasTouch: view.hasTouch,
+    colorScheme: theme,
+    reducedMotion: 'reduce',
+  });
+}
+
+for (const view of VIEWPORTS) {
+  for (const theme of THEMES) {
+    for (const role of Object.keys(STOPS) as Role[]) {
+      test(`axe: ${role}, ${view.name}, ${theme}`, async ({ browser, baseURL }) => {
+        test.setTimeout(240_000);
+        const context = await newContext(browser, baseURL, view, theme);
+        const page = await context.newPage();
+        if (role !== 'signed-out') {
+          await page.goto('/sign-in');
+          await skipSurvey(page);
+          await signIn(page, demo(role));
+          await expect(page).not.toHaveURL(/\/sign-in/);
+        }
+
+        const findings: Finding[] = [];
+        for (const stop of STOPS[role]) {
+          const label = stop.label ?? stop.path;
+          await page.goto(stop.path);
+          await settle(page);
+          if (stop.prepare) {
+            await stop.prepare(page);
+            await settle(page);
+          }
+          const results = await axe(page).analyze();
+          const text = describe(results);
+          if (text.length > 0) findings.push({ page: label, text: text.join('\n') });
+        }
+        await context.close();
+
+        const report = findings.map((f) => `${f.page} (${role}, ${view.name}, ${theme}):\n${f.text}`).join('\n\n');
+        expect(findings.length, `axe violations:\n\n${report}`).toBe(0);
+      });
+    }
+  }
+}
