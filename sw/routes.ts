@@ -21,6 +21,7 @@ import {
   userCacheKind,
   userCacheName,
 } from './rules.ts';
+import { announcePublicDataChanges } from './public-data-updates.ts';
 import type { UserSession } from './user-session.ts';
 
 /** Every in-app URL opens the precached shell; the client router takes it from there, offline too. */
@@ -46,11 +47,16 @@ export function registerPublicApiRoutes(): void {
     ({ url, sameOrigin }) => sameOrigin && isPublicApiPath(url.pathname),
     new StaleWhileRevalidate({
       cacheName: PUBLIC_API_CACHE,
+      // Revalidate with the server, not the browser's HTTP cache (max-age=300): an ETag makes it a
+      // 304 when nothing changed, and a change (an agenda import) reaches devices at once.
+      fetchOptions: { cache: 'no-cache' },
       plugins: [
         // Only complete answers: no errors, redirects or opaque bodies replacing good data.
         new CacheableResponsePlugin({ statuses: [200] }),
         sharedOnly,
         new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 14 * 24 * 60 * 60, purgeOnQuotaError: true }),
+        // Open pages re-read a copy that changed (src/lib/public-data-updates.ts).
+        announcePublicDataChanges,
       ],
     }),
     'GET',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod/mini';
 import { api } from '../../lib/api.ts';
+import { usePublicDataRefresh } from '../../lib/public-data-updates.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { newsSchema } from '../../shared/contracts/catalog.ts';
 import { EmptyState } from './empty-state.tsx';
@@ -27,6 +28,8 @@ interface NewsListProps {
  */
 export function NewsList({ limit, more }: NewsListProps) {
   const news = useRequest((signal) => api('/api/news', newsListSchema, { signal }), []);
+  // News published (or withdrawn) by the organizers show up at the next online moment.
+  usePublicDataRefresh('/api/news', news.retry);
   if (news.status === 'loading') return <p className="news-list__loading">Loading the news…</p>;
   const items = news.status === 'ready' ? news.data : [];
   if (items.length === 0) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod/mini';
 import { api } from '../../lib/api.ts';
+import { usePublicDataRefresh } from '../../lib/public-data-updates.ts';
 import { agendaSessionSchema } from '../../shared/contracts/agenda.ts';
 import { type PreparedAgenda, prepareAgenda } from './agenda-model.ts';
 
@@ -47,6 +48,9 @@ export function useAgendaData(): AgendaData & { retry: () => void } {
     );
     return () => controller.abort();
   }, [attempt]);
+
+  // An organizer's import reaches an open agenda at the next online moment (the shown copy stays until then).
+  usePublicDataRefresh('/api/agenda', () => setAttempt((n) => n + 1));
 
   return { ...data, retry: () => setAttempt((n) => n + 1) };
 }
