@@ -1,4 +1,4 @@
-import { euros, REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
+import { euros, FREE_LABEL, isFreeOrder, REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
 import type { Mail } from './mail.ts';
 import { greeting } from './mail-text.ts';
 import type { CompletedOrder } from './completed-order.ts';
@@ -64,15 +64,19 @@ function wordingOf(completed: CompletedOrder, baseUrl: string): Wording {
 export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string): Mail {
   const { order, user, invoice } = completed;
   const wording = wordingOf(completed, baseUrl);
+  const amount = (cents: number) => (cents === 0 ? FREE_LABEL : `${euros(cents)} €`);
   const items = order.lines.map(
     (line) =>
-      `${line.description}${line.quantity > 1 ? ` (${line.quantity} × ${euros(line.unitPrice)} €)` : ''}: ${euros(line.net)} €`,
+      `${line.description}${line.quantity > 1 ? ` (${line.quantity} × ${euros(line.unitPrice)} €)` : ''}: ${amount(line.net)}`,
   );
-  const totals = [
-    `Net: ${euros(order.net)} €`,
-    order.reverseCharge ? REVERSE_CHARGE_NOTE : `VAT ${order.vatBasisPoints / 100} %: ${euros(order.vat)} €`,
-    `Total: ${euros(order.gross)} €`,
-  ];
+  // A free order: 'Total: Free', without net and VAT lines.
+  const totals = isFreeOrder(order)
+    ? [`Total: ${FREE_LABEL}`]
+    : [
+        `Net: ${euros(order.net)} €`,
+        order.reverseCharge ? REVERSE_CHARGE_NOTE : `VAT ${order.vatBasisPoints / 100} %: ${euros(order.vat)} €`,
+        `Total: ${euros(order.gross)} €`,
+      ];
   const thanks =
     order.kind === 'registration'
       ? order.status === 'free'

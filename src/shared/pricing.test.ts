@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { euros, priceOrder, qualifiesForReverseCharge, splitVatId, vatOf } from './pricing.ts';
+import { euros, isFreeOrder, orderTotalRows, priceOrder, qualifiesForReverseCharge, splitVatId, vatOf } from './pricing.ts';
 import { nightCount, nightsOf, stayProblem } from './stay.ts';
 
 describe('priceOrder', () => {
@@ -98,5 +98,26 @@ describe('stays', () => {
     expect(stayProblem('2026-03-23', '2026-03-22')?.path).toBe('end');
     expect(stayProblem('2026-03-01', '2026-03-15')).toBeNull();
     expect(stayProblem('2026-03-01', '2026-03-16')?.message).toBe('A stay can be at most 14 nights.');
+  });
+});
+
+describe('free orders', () => {
+  const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+  it('are the orders with nothing to pay', () => {
+    expect(isFreeOrder({ net: 0, vat: 0, gross: 0 })).toBe(true);
+    expect(isFreeOrder({ net: 29_900, vat: 5_681, gross: 35_581 })).toBe(false);
+    expect(isFreeOrder({ net: 29_900, vat: 0, gross: 29_900 })).toBe(false);
+  });
+
+  it("show 'Free' without net and VAT lines; other orders show all three", () => {
+    expect(orderTotalRows({ net: 0, vat: 0, gross: 0 }, 'VAT 19 %', euro)).toEqual([
+      { key: 'total', label: 'Total', value: 'Free' },
+    ]);
+    expect(orderTotalRows({ net: 10_000, vat: 1_900, gross: 11_900 }, 'VAT 19 %', euro)).toEqual([
+      { key: 'net', label: 'Net', value: '€100.00' },
+      { key: 'vat', label: 'VAT 19 %', value: '€19.00' },
+      { key: 'total', label: 'Total', value: '€119.00' },
+    ]);
   });
 });

@@ -89,3 +89,31 @@ export function splitVatId(vatId: string): { countryCode: string; number: string
 export function euros(cents: number): string {
   return (cents / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
+
+/** What a free order or line shows instead of an amount. */
+export const FREE_LABEL = 'Free';
+
+/**
+ * An order with nothing to pay (e.g. the free Standard Pass without a hotel): it shows 'Free'
+ * and no net or VAT lines, since there is no taxable amount.
+ */
+export function isFreeOrder(order: { net: number; vat: number; gross: number }): boolean {
+  return order.gross === 0 && order.net === 0 && order.vat === 0;
+}
+
+/**
+ * The totals an order shows, in order: net and VAT (or the reverse charge) and the total; a free
+ * order has only its total, 'Free'. `vatLabel` words the VAT row for the place it is shown in.
+ */
+export function orderTotalRows(
+  order: { net: number; vat: number; gross: number },
+  vatLabel: string,
+  amount: (cents: number) => string,
+): { key: 'net' | 'vat' | 'total'; label: string; value: string }[] {
+  if (isFreeOrder(order)) return [{ key: 'total', label: 'Total', value: FREE_LABEL }];
+  return [
+    { key: 'net', label: 'Net', value: amount(order.net) },
+    { key: 'vat', label: vatLabel, value: amount(order.vat) },
+    { key: 'total', label: 'Total', value: amount(order.gross) },
+  ];
+}

@@ -68,7 +68,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           .for('update');
         if (!order) throw notFound('Order');
         if (order.status === 'paid') throw new HttpProblem(409, PAYMENT_MESSAGES.alreadyPaid);
-        if (order.status === 'free') throw new HttpProblem(409, PAYMENT_MESSAGES.nothingToPay);
+        // A free order (placed or not yet) is never paid for.
+        if (order.status === 'free' || order.gross === 0) throw new HttpProblem(409, PAYMENT_MESSAGES.nothingToPay);
         if (amount !== order.gross) {
           throw new HttpProblem(400, PAYMENT_MESSAGES.amountMismatch, [
             { path: 'amount', message: PAYMENT_MESSAGES.amountMismatch },

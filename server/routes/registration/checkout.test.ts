@@ -101,11 +101,21 @@ describe('POST /api/registration/checkout', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 
-  it('completes a free pass without a hotel at once: status free, no invoice, a confirmation mail', async () => {
+  it('completes a free pass without a hotel once it is placed: status free, no invoice, a confirmation mail', async () => {
     const { headers, user } = await registrant({ passType: 'Standard Pass' });
-    const res = await checkout(headers, { hotel: null });
+    // Priced for the checkout page: nothing to pay, but not placed yet (the step is not complete).
+    const priced = await checkout(headers, { hotel: null });
+    expect(priced.statusCode).toBe(200);
+    expect(priced.json()).toMatchObject({ status: 'open', gross: 0, net: 0, lines: [expect.objectContaining({ kind: 'pass' })] });
+    const unplacedMails = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(user.email)}` })
+    ).json();
+    expect(unplacedMails).toHaveLength(0);
+
+    const res = await checkout(headers, { hotel: null, place: true });
     expect(res.statusCode).toBe(200);
     const order = res.json() as Order;
+    expect(order.id).toBe(priced.json().id);
     expect(order).toMatchObject({ status: 'free', gross: 0, passStatus: 'pending', invoiceNumber: null });
     expect(await t.database.db.select().from(invoices).where(eq(invoices.userId, user.id))).toHaveLength(0);
     const [pass] = await t.database.db.select().from(passes).where(eq(passes.userId, user.id));
@@ -115,6 +125,9 @@ describe('POST /api/registration/checkout', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Your CloudFest 2026 registration is complete');
     expect(mails[0].text).toContain('Your Standard Pass awaits approval');
+    // Nothing to pay: 'Free', without net and VAT lines.
+    expect(mails[0].text).toContain('Total: Free');
+    expect(mails[0].text).not.toMatch(/Net:|VAT/);
 
     // Asking again answers the same order; asking for something else is a conflict.
     const again = await checkout(headers, { hotel: null });

@@ -74,6 +74,7 @@ async function checkout(
   tx: Db,
   userId: string,
   hotel: HotelChoice | null,
+  place: boolean,
 ): Promise<{ order: Order; completed: CompletedOrder | null }> {
   await lockUser(tx, userId);
   const [own] = await tx
@@ -122,8 +123,8 @@ async function checkout(
         .returning();
   if (!order) throw new Error('order write returned nothing');
 
-  // Nothing to pay: the registration is complete now, without a payment or an invoice.
-  if (priced.gross === 0) {
+  // Nothing to pay: the registration is complete once the visitor places it, without a payment or an invoice.
+  if (priced.gross === 0 && place) {
     const completed = await completeOrderInTx(tx, order.id, 'free');
     if (!completed) throw new Error(`order ${order.id} was not open`);
     return { order: toOrderDto(completed.order, completed.pass?.status ?? 'pending', null), completed };
@@ -131,7 +132,7 @@ async function checkout(
   return { order: toOrderDto(order, passStatusOf(own.pass.status), null), completed: null };
 }
 
-/** POST /api/registration/checkout: holds the hotel room and prices the order (SPEC §7, issue 3). */
+/** POST /api/registration/checkout: holds the hotel room and prices the order, placing a free one when asked (SPEC §7, issue 3). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
@@ -140,7 +141,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['registration'], body: checkoutBodySchema, response: { 200: orderSchema } },
     },
     async (request): Promise<Order> => {
-      const { hotel } = request.body;
+      const { hotel, place = false } = request.body;
       if (hotel) {
         const problem = stayProblem(hotel.start, hotel.end);
         if (problem) throw new HttpProblem(400, problem.message, [{ path: `hotel.${problem.path}`, message: problem.message }]);
@@ -150,7 +151,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = authOf(request).userId;
       // VIES is asked before the transaction (never with locks held); unconfirmed means VAT.
       await app.vat.confirmBuyer(userId);
-      const { order, completed } = await app.db.transaction((tx) => checkout(tx, userId, hotel));
+      const { order, completed } = await app.db.transaction((tx) => checkout(tx, userId, hotel, place));
       if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
       return order;
     },

@@ -101,6 +101,16 @@ describe('registrationSteps', () => {
     expect(statuses('/registration/hotel', { ...state, order: { ...ORDER, status: 'free' } })[4]).toBe('complete');
   });
 
+  it('keeps checkout pending until the saved order is placed, even when there is nothing to pay', () => {
+    // The checkout page prices a free pass as an open order of €0.00: not placed yet.
+    const priced = { ...EMPTY, surveyCompleted: true, order: { ...ORDER, status: 'open' as const, gross: 0 } };
+    expect(registrationSteps('/registration/survey', priced)[4]).toMatchObject({ status: 'pending', summary: '' });
+    const placed = { ...priced, order: { ...ORDER, status: 'free' as const } };
+    expect(registrationSteps('/registration/survey', placed)[4]).toMatchObject({ status: 'complete', summary: 'Completed' });
+    const unpaid = { ...priced, order: { ...ORDER, status: 'open' as const, net: 29_900, vat: 5_681, gross: 35_581 } };
+    expect(registrationSteps('/registration/survey', unpaid)[4]).toMatchObject({ status: 'pending', summary: '' });
+  });
+
   it('keeps the current page active even when its step is done', () => {
     expect(statuses('/registration/hotel', { ...EMPTY, pass: STANDARD, noHotel: true })).toEqual([
       'complete',

@@ -1,12 +1,12 @@
-import { formatEuro } from '../../lib/money.ts';
+import { formatEuro, formatPrice } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { REVERSE_CHARGE_NOTE, vatPercent } from '../../shared/pricing.ts';
+import { isFreeOrder, orderTotalRows, REVERSE_CHARGE_NOTE, vatPercent } from '../../shared/pricing.ts';
 import './order-review.css';
 
 /**
  * The order about to be paid, as the server priced it: its lines, net, VAT (or the reverse-charge
  * rule for EU businesses outside Germany) and the total that will be charged. Used before paying
- * for a pass upgrade and for a train ticket.
+ * for a pass upgrade and for a train ticket. A free order shows 'Free' without net and VAT.
  */
 export function OrderReview({ order }: { order: Order }) {
   return (
@@ -30,26 +30,24 @@ export function OrderReview({ order }: { order: Order }) {
                   </span>
                 ) : null}
               </th>
-              <td>{formatEuro(line.net)}</td>
+              <td>{formatPrice(line.net)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          <tr className="order-review__minor">
-            <th scope="row">Net</th>
-            <td>{formatEuro(order.net)}</td>
-          </tr>
-          <tr className="order-review__minor">
-            <th scope="row">{order.reverseCharge ? 'VAT (reverse charge)' : `VAT ${vatPercent(order.vatRate)} %`}</th>
-            <td>{formatEuro(order.vat)}</td>
-          </tr>
-          <tr className="order-review__total">
-            <th scope="row">Total</th>
-            <td>{formatEuro(order.gross)}</td>
-          </tr>
+          {orderTotalRows(
+            order,
+            order.reverseCharge ? 'VAT (reverse charge)' : `VAT ${vatPercent(order.vatRate)} %`,
+            formatEuro,
+          ).map((row) => (
+            <tr key={row.key} className={row.key === 'total' ? 'order-review__total' : 'order-review__minor'}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
         </tfoot>
       </table>
-      {order.reverseCharge ? <p className="order-review__note">{REVERSE_CHARGE_NOTE}.</p> : null}
+      {order.reverseCharge && !isFreeOrder(order) ? <p className="order-review__note">{REVERSE_CHARGE_NOTE}.</p> : null}
     </div>
   );
 }

@@ -19,8 +19,10 @@ describe('order overview texts', () => {
   });
 
   it('asks for payment only for open orders', () => {
-    expect(needsPayment({ status: 'open' })).toBe(true);
-    expect(needsPayment({ status: 'free' })).toBe(false);
-    expect(needsPayment({ status: 'paid' })).toBe(false);
+    expect(needsPayment({ status: 'open', gross: 35_581 })).toBe(true);
+    // A free order is placed, not paid for, even before it is placed.
+    expect(needsPayment({ status: 'open', gross: 0 })).toBe(false);
+    expect(needsPayment({ status: 'free', gross: 0 })).toBe(false);
+    expect(needsPayment({ status: 'paid', gross: 35_581 })).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ export function lineDetail(line: Pick<Line, 'kind' | 'quantity' | 'unitPrice'>):
   return line.quantity > 1 ? `${line.quantity} × ${formatEuro(line.unitPrice)}` : null;
 }
 
-/** Free orders skip payment; paid ones are done. Only an open order is paid for. */
-export function needsPayment(order: Pick<Order, 'status'>): boolean {
-  return order.status === 'open';
+/** Free orders skip payment; paid ones are done. Only an open order with something to pay is paid for. */
+export function needsPayment(order: Pick<Order, 'status' | 'gross'>): boolean {
+  return order.status === 'open' && order.gross > 0;
 }

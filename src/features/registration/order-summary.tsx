@@ -1,10 +1,12 @@
-import { formatEuro } from '../../lib/money.ts';
+import { formatEuro, formatPrice } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { REVERSE_CHARGE_NOTE } from '../../shared/pricing.ts';
+import { isFreeOrder, orderTotalRows, REVERSE_CHARGE_NOTE } from '../../shared/pricing.ts';
 import { lineDetail, vatLabel } from './order-format.ts';
 import './registration-flow.css';
 
-/** The checkout overview (SPEC §2 'checkout overview'): lines, net, VAT or reverse charge, total. */
+const TOTAL_ROW_CLASS = { net: 'order-summary__subtotal', vat: 'order-summary__vat', total: 'order-summary__total' } as const;
+
+/** The checkout overview (SPEC §2 'checkout overview'): lines, net, VAT or reverse charge, total; 'Free' alone for a free order. */
 export function OrderSummary({ order }: { order: Order }) {
   return (
     <div className="order-summary">
@@ -24,26 +26,20 @@ export function OrderSummary({ order }: { order: Order }) {
                 <span className="order-summary__description">{line.description}</span>
                 {lineDetail(line) ? <span className="order-summary__detail">{lineDetail(line)}</span> : null}
               </th>
-              <td>{formatEuro(line.net)}</td>
+              <td>{formatPrice(line.net)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          <tr className="order-summary__subtotal">
-            <th scope="row">Net</th>
-            <td>{formatEuro(order.net)}</td>
-          </tr>
-          <tr className="order-summary__vat">
-            <th scope="row">{vatLabel(order)}</th>
-            <td>{formatEuro(order.vat)}</td>
-          </tr>
-          <tr className="order-summary__total">
-            <th scope="row">Total</th>
-            <td>{formatEuro(order.gross)}</td>
-          </tr>
+          {orderTotalRows(order, vatLabel(order), formatEuro).map((row) => (
+            <tr key={row.key} className={TOTAL_ROW_CLASS[row.key]}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
         </tfoot>
       </table>
-      {order.reverseCharge ? <p className="order-summary__note">{REVERSE_CHARGE_NOTE}.</p> : null}
+      {order.reverseCharge && !isFreeOrder(order) ? <p className="order-summary__note">{REVERSE_CHARGE_NOTE}.</p> : null}
     </div>
   );
 }

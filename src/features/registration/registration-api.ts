@@ -77,8 +77,8 @@ export function hotelChoiceOf(registration: Pick<RegistrationState, 'hotel'>): H
   return hotel ? { accommodationId: hotel.accommodationId, roomId: hotel.roomId, start: hotel.start, end: hotel.end } : null;
 }
 
-export function checkout(token: string, hotel: HotelChoice | null): Promise<Order> {
-  return api('/api/registration/checkout', orderSchema, { method: 'POST', body: { hotel }, token });
+export function checkout(token: string, hotel: HotelChoice | null, place = false): Promise<Order> {
+  return api('/api/registration/checkout', orderSchema, { method: 'POST', body: place ? { hotel, place } : { hotel }, token });
 }
 
 /** Where the payment provider sends the browser back (SPEC §7 redirectSuccess / redirectCancel). */

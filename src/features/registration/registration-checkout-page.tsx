@@ -77,6 +77,19 @@ function Checkout() {
     navigate('/registration/finish');
   };
 
+  // A free order is placed here: until then it stays open and the Checkout step is not complete.
+  const place = async () => {
+    if (!token) return;
+    setPaying(true);
+    setPayError(null);
+    try {
+      complete(await checkout(token, hotel, true));
+    } catch (error) {
+      setPayError(errorMessage(error));
+      setPaying(false);
+    }
+  };
+
   const pay = async (order: Order) => {
     if (!token) return;
     setPaying(true);
@@ -158,7 +171,13 @@ function Checkout() {
                 {paying ? 'Opening the payment page…' : `Pay now ${formatEuro(order.gross)}`}
               </button>
             ) : (
-              <button type="button" className="btn btn-primary btn-lg" onClick={() => complete(order)}>
+              <button
+                type="button"
+                className="btn btn-primary btn-lg"
+                onClick={() => (order.status === 'open' ? void place() : complete(order))}
+                disabled={paying}
+                aria-busy={paying || undefined}
+              >
                 Complete registration
               </button>
             )}

@@ -158,8 +158,12 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** POST /api/registration/checkout: books the hotel (atomically, 409 when sold out) and prices the order. */
-export const checkoutBodySchema = z.object({ hotel: z.nullable(hotelChoiceSchema) });
+/**
+ * POST /api/registration/checkout: books the hotel (atomically, 409 when sold out) and prices the
+ * order. An order with nothing to pay stays open until the visitor places it (`place: true`, the
+ * 'Complete registration' button); a paid one is placed by its payment.
+ */
+export const checkoutBodySchema = z.object({ hotel: z.nullable(hotelChoiceSchema), place: z.optional(z.boolean()) });
 
 /** POST /api/payment/session (SPEC §7). */
 export const paymentSessionBodySchema = z.object({
