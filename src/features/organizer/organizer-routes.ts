@@ -11,4 +11,9 @@ export interface OrganizerNavHandle {
  */
 export const organizerRoutes: RouteObject[] = [
   // organizer pages: one entry per page, in menu order
+  {
+    path: 'content',
+    handle: { nav: 'Content' },
+    lazy: () => import('./content-page.tsx').then((m) => ({ Component: m.ContentPage })),
+  },
 ];
