@@ -63,6 +63,9 @@ export interface CheckinListRow {
   description: string;
   /** Pass type names as in a badge's `t`; empty = every pass type. */
   passTypes: string[];
+  /** When the list admits (ISO instants; null: no limit on that side; rows cached before issue 14 read as null). */
+  validFrom: string | null;
+  validUntil: string | null;
   checkedIn: number;
   duplicates: number;
   fetchedAt: string;

@@ -35,7 +35,8 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, staffOnly],
       schema: {
         tags: ['checkin'],
-        description: 'Check-in lists (staff): admitted pass types (empty = all), passes checked in and duplicate events so far.',
+        description:
+          'Check-in lists (staff): admitted pass types (empty = all), the validity window devices honour (null: no limit), passes checked in and duplicate events so far.',
         response: { 200: z.array(checkinListSchema) },
       },
     },
@@ -47,6 +48,8 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
             name: checkinLists.name,
             description: checkinLists.description,
             passTypeIds: checkinLists.passTypeIds,
+            validFrom: checkinLists.validFrom,
+            validUntil: checkinLists.validUntil,
             checkedIn: countDistinct(checkins.passId),
             duplicates: count(checkins.duplicateOf),
           })
@@ -57,9 +60,11 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         db.select({ id: passTypes.id, name: passTypes.name }).from(passTypes),
       ]);
       const typeNames = new Map(types.map((type) => [type.id, type.name]));
-      return lists.map(({ passTypeIds, ...list }) => ({
+      return lists.map(({ passTypeIds, validFrom, validUntil, ...list }) => ({
         ...list,
         passTypes: passTypeIds.flatMap((id) => typeNames.get(id) ?? []),
+        validFrom: validFrom?.toISOString() ?? null,
+        validUntil: validUntil?.toISOString() ?? null,
       }));
     },
   );

@@ -22,6 +22,8 @@ const MAIN: CheckinListRow = {
   name: 'Main entrance',
   description: 'Every pass.',
   passTypes: [],
+  validFrom: null,
+  validUntil: null,
   checkedIn: 0,
   duplicates: 0,
   fetchedAt: '2026-03-25T09:00:00.000Z',
@@ -157,13 +159,34 @@ describe('server events and refusals', () => {
   it('skips rows it cannot read', () => {
     expect(readCheckinRows([{ id: 'x' }, null, 'text'])).toEqual([]);
     expect(readListRows([{ ...MAIN, checkedIn: 'many' }, MAIN, { ...LOUNGE }].reverse())).toEqual([MAIN, LOUNGE]);
+    // A row cached before lists had a validity window reads as open at both ends.
+    const { validFrom: _from, validUntil: _until, ...older } = LOUNGE;
+    expect(readListRows([older])).toEqual([LOUNGE]);
   });
 });
 
 describe('downloads', () => {
   const lists: CheckinList[] = [
-    { id: 1, name: 'Main entrance', description: 'Every pass.', passTypes: [], checkedIn: 3, duplicates: 1 },
-    { id: 2, name: 'Premium lounge', description: 'Premium.', passTypes: ['Premium Pass'], checkedIn: 0, duplicates: 0 },
+    {
+      id: 1,
+      name: 'Main entrance',
+      description: 'Every pass.',
+      passTypes: [],
+      validFrom: null,
+      validUntil: null,
+      checkedIn: 3,
+      duplicates: 1,
+    },
+    {
+      id: 2,
+      name: 'Premium lounge',
+      description: 'Premium.',
+      passTypes: ['Premium Pass'],
+      validFrom: '2026-03-24T07:00:00.000Z',
+      validUntil: null,
+      checkedIn: 0,
+      duplicates: 0,
+    },
   ];
 
   it('replaces the cached lists and pulls the chosen list’s events from the stored cursor, page by page', async () => {

@@ -71,7 +71,7 @@ export async function checkIn(
       const known = readCheckinRows(
         await database.checkins.where('[userId+listId+barcodeId]').equals([userId, list.id, badge.person.personKey]).toArray(),
       );
-      verdict = decideCheckin({ badge, token, list, known, deviceId });
+      verdict = decideCheckin({ badge, token, list, known, deviceId, now });
       if (verdict.kind !== 'valid') return;
       const { person } = badge;
       await database.checkins.add({

@@ -8,7 +8,13 @@ import { type CheckinList, checkinListSchema } from '../../shared/contracts/chec
  * and the device's id belong to the device (localStorage), not to whoever is signed in.
  */
 
-const listRowSchema = z.extend(checkinListSchema, { userId: z.string(), fetchedAt: z.string() });
+const listRowSchema = z.extend(checkinListSchema, {
+  userId: z.string(),
+  fetchedAt: z.string(),
+  // Rows cached before lists had a validity window read as unlimited until the next download.
+  validFrom: z._default(z.nullable(z.string()), null),
+  validUntil: z._default(z.nullable(z.string()), null),
+});
 
 /** Rows read back from IndexedDB (maybe written by another version): the readable ones, by id. */
 export function readListRows(rows: readonly unknown[]): CheckinListRow[] {

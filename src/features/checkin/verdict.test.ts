@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BADGE_REFUSALS, type BadgePerson, type BadgeVerdict } from '../../lib/badges/verify.ts';
 import { encodePayload } from '../../shared/pass-token.ts';
-import { admits, decideCheckin, verdictText } from './verdict.ts';
+import { admits, decideCheckin, verdictText, windowState } from './verdict.ts';
 
 const ADA: BadgePerson = {
   personKey: 'badge-ada',
@@ -74,6 +74,62 @@ describe('decideCheckin', () => {
       person: ADA,
       scannedAt: '2026-03-24T08:01:00Z',
       onThisDevice: false,
+    });
+  });
+});
+
+describe('the list’s validity window', () => {
+  // 17:00 and 23:00 UTC on 24 March 2026 are 18:00 and midnight in Berlin (CET).
+  const DINNER = {
+    name: 'Speakers dinner',
+    passTypes: ['Premium Pass'],
+    validFrom: '2026-03-24T17:00:00Z',
+    validUntil: '2026-03-24T23:00:00Z',
+  };
+  const at = (iso: string) => Date.parse(iso);
+  const decideAt = (iso: string, list: typeof DINNER | typeof MAIN = DINNER, badge: BadgeVerdict = valid) =>
+    decideCheckin({ badge, token: 'x.y', list, known: [], deviceId: HERE, now: at(iso) });
+
+  it('checks a pass in from the opening up to (not including) the closing', () => {
+    expect(decideAt('2026-03-24T17:00:00Z').kind).toBe('valid');
+    expect(decideAt('2026-03-24T22:59:59Z').kind).toBe('valid');
+    expect(windowState(DINNER, at('2026-03-24T20:00:00Z'))).toBeNull();
+  });
+
+  it('refuses every pass before the list opens and after it closed, even one of an admitted type', () => {
+    expect(decideAt('2026-03-24T16:59:59Z')).toEqual({
+      kind: 'outside-window',
+      person: ADA,
+      listName: 'Speakers dinner',
+      when: 'not-yet-open',
+      at: '2026-03-24T17:00:00Z',
+    });
+    expect(decideAt('2026-03-24T23:00:00Z')).toMatchObject({
+      kind: 'outside-window',
+      when: 'closed',
+      at: '2026-03-24T23:00:00Z',
+    });
+    // Forged and revoked badges are still called what they are.
+    expect(decideAt('2026-03-25T10:00:00Z', DINNER, refusal('bad-signature')).kind).toBe('forged');
+  });
+
+  it('leaves a side without a limit open, and a list without a window (or cached before windows) open at any time', () => {
+    expect(decideAt('2030-01-01T00:00:00Z', { ...DINNER, validUntil: null } as unknown as typeof DINNER).kind).toBe('valid');
+    expect(decideAt('2020-01-01T00:00:00Z', { ...DINNER, validFrom: null } as unknown as typeof DINNER).kind).toBe('valid');
+    expect(decideAt('2020-01-01T00:00:00Z', MAIN).kind).toBe('valid');
+  });
+
+  it('says when the list opens or closed, in venue time', () => {
+    expect(verdictText(decideAt('2026-03-24T08:00:00Z'))).toMatchObject({
+      tone: 'danger',
+      title: 'List not open yet',
+      holder: ADA,
+      detail: 'Speakers dinner opens at 24 Mar 2026, 18:00. Not checked in.',
+    });
+    expect(verdictText(decideAt('2026-03-25T08:00:00Z'))).toMatchObject({
+      tone: 'danger',
+      title: 'List closed',
+      detail: 'Speakers dinner closed at 25 Mar 2026, 00:00. Not checked in.',
     });
   });
 });

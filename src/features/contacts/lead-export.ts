@@ -1,4 +1,5 @@
 import { escapeText, foldLine } from '../../lib/content-line.ts';
+import { CSV_BOM, csvCell } from '../../shared/csv.ts';
 import type { LeadItem } from './lead-list.ts';
 import { answerOf } from './lead-fields.ts';
 import { QUALIFICATION_QUESTIONS } from './qualification.ts';
@@ -34,16 +35,9 @@ function statusText(lead: ExportedLead): string {
   return 'Synced';
 }
 
-// --- CSV (RFC 4180) --------------------------------------------------------------------------------
+// --- CSV (RFC 4180; cells quoted and formula starts defused in src/shared/csv.ts) ----------------
 
-/** Cells a spreadsheet would run as a formula start with one of these; a leading ' keeps them text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: formula starts defused, then quoted (quotes doubled) when it holds a quote, comma or line break. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+export { csvCell };
 
 const CSV_COLUMNS = [
   'First name',
@@ -76,7 +70,7 @@ export function leadsCsv(leads: readonly ExportedLead[]): string {
     lead.notes,
     statusText(lead),
   ]);
-  return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `${CSV_BOM}${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 // --- vCard 3.0 (RFC 2426; text escaping and folding in src/lib/content-line.ts) ---------------------

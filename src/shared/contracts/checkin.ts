@@ -4,13 +4,16 @@ import { z } from 'zod/mini';
 import { badgeToken } from './pass-token.ts';
 import { opBase, SYNC_BATCH_MAX } from './sync.ts';
 
-/** GET /api/checkin/lists (staff): where passes are checked, which pass types each admits, live counts. */
+/** GET /api/checkin/lists (staff): where passes are checked, which pass types each admits and when, live counts. */
 export const checkinListSchema = z.object({
   id: z.int(),
   name: z.string(),
   description: z.string(),
   /** Names as in the badge token's `t`; empty = every pass type. */
   passTypes: z.array(z.string()),
+  /** When the list admits (ISO instants; null: no limit on that side): devices refuse passes outside it. */
+  validFrom: z.nullable(z.string()),
+  validUntil: z.nullable(z.string()),
   checkedIn: z.int(),
   duplicates: z.int(),
 });

@@ -1,0 +1,304 @@
+import { Readable } from 'node:stream';
+import { type AnyColumn, and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { CSV_BOM, type CsvValue, csvAmount, csvLine, csvNumber } from '#shared/csv.ts';
+import type { Db } from '../db/client.ts';
+import { checkinLists, checkins, invoices, leadTeams, orders, passes, passTypes, users } from '../db/schema/index.ts';
+import { VENUE_TIME_ZONE } from './organizer-dashboard.ts';
+
+/*
+ * The organizer's CSV exports (issue 14): attendees, invoices and credit notes for the accountant,
+ * check-ins. Rows are read a page at a time by keyset and written as they come, so ten thousand
+ * people never sit in memory as one array or one string.
+ */
+
+/** Rows per database read. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/** A timestamptz column as venue wall-clock text; the zone is SQL text (see organizer-dashboard.ts). */
+const venueText = (column: SQL | AnyColumn, format = 'YYYY-MM-DD HH24:MI:SS') =>
+  sql<string | null>`to_char(${column} at time zone ${sql.raw(`'${VENUE_TIME_ZONE}'`)}, ${sql.raw(`'${format}'`)})`;
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+export interface CsvExport {
+  header: readonly string[];
+  /** Pages of rows in file order; an empty export yields nothing. */
+  pages: () => AsyncIterable<CsvValue[][]>;
+}
+
+/** Reads pages until one comes back short: `next` gets the last row of the page before (null first). */
+async function* keyset<T>(read: (after: T | null) => Promise<T[]>): AsyncGenerator<T[]> {
+  let after: T | null = null;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_PAGE_SIZE) return;
+    after = rows[rows.length - 1] ?? null;
+  }
+}
+
+// --- Attendees ----------------------------------------------------------------------------------
+
+export function attendeesExport(db: Db): CsvExport {
+  return {
+    header: [
+      'First name',
+      'Last name',
+      'Email',
+      'Company',
+      'Pass type',
+      'Pass status',
+      'Voucher code',
+      'Account created (Europe/Berlin)',
+      'Pass approved (Europe/Berlin)',
+      'Roles',
+      'Lead team',
+      'Account id',
+    ],
+    async *pages() {
+      const read = (after: { id: string } | null) =>
+        db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            company: users.company,
+            passType: passTypes.name,
+            status: passes.status,
+            voucherCode: passes.voucherCode,
+            createdAt: venueText(users.createdAt),
+            approvedAt: venueText(passes.approvedAt),
+            scopes: users.scopes,
+            leadTeam: leadTeams.name,
+          })
+          .from(users)
+          .leftJoin(passes, eq(passes.userId, users.id))
+          .leftJoin(passTypes, eq(passTypes.id, passes.passTypeId))
+          .leftJoin(leadTeams, eq(leadTeams.id, users.leadTeamId))
+          .where(after ? gt(users.id, after.id) : undefined)
+          .orderBy(asc(users.id))
+          .limit(EXPORT_PAGE_SIZE);
+      for await (const rows of keyset(read)) {
+        yield rows.map((row) => [
+          row.firstName,
+          row.lastName,
+          row.email,
+          row.company,
+          row.passType,
+          row.status,
+          row.voucherCode,
+          row.createdAt,
+          row.approvedAt,
+          row.scopes.join(' '),
+          row.leadTeam,
+          row.id,
+        ]);
+      }
+    },
+  };
+}
+
+// --- Invoices and credit notes --------------------------------------------------------------------
+
+const KIND_LABEL = { invoice: 'invoice', 'credit-note': 'credit note' } as const;
+
+/** For the accountant: one line per invoice or credit note (negative amounts) in number order. */
+export function ordersExport(db: Db): CsvExport {
+  const corrected = alias(invoices, 'corrected');
+  return {
+    header: [
+      'Invoice number',
+      'Date (Europe/Berlin)',
+      'Kind',
+      'Corrects invoice',
+      'Order kind',
+      'Net',
+      'VAT rate (%)',
+      'VAT',
+      'Gross',
+      'Currency',
+      'Reverse charge',
+      'Buyer VAT ID',
+      'Buyer name',
+      'Buyer company',
+      'Buyer email',
+      'Buyer country',
+      'Status',
+    ],
+    async *pages() {
+      const read = (after: { year: number; sequence: number } | null) =>
+        db
+          .select({
+            year: invoices.year,
+            sequence: invoices.sequence,
+            number: invoices.number,
+            date: venueText(invoices.issuedAt, 'YYYY-MM-DD'),
+            kind: invoices.kind,
+            corrects: corrected.number,
+            orderKind: orders.kind,
+            net: invoices.net,
+            vatBasisPoints: invoices.vatBasisPoints,
+            vat: invoices.vat,
+            gross: invoices.gross,
+            reverseCharge: invoices.reverseCharge,
+            buyer: invoices.buyer,
+            status: invoices.status,
+          })
+          .from(invoices)
+          .innerJoin(orders, eq(orders.id, invoices.orderId))
+          .leftJoin(corrected, eq(corrected.id, invoices.correctsInvoiceId))
+          .where(after ? sql`(${invoices.year}, ${invoices.sequence}) > (${after.year}, ${after.sequence})` : undefined)
+          .orderBy(asc(invoices.year), asc(invoices.sequence))
+          .limit(EXPORT_PAGE_SIZE);
+      for await (const rows of keyset(read)) {
+        yield rows.map((row) => [
+          row.number,
+          row.date,
+          KIND_LABEL[row.kind],
+          row.corrects,
+          row.orderKind,
+          csvAmount(row.net),
+          csvNumber((row.vatBasisPoints / 100).toFixed(2)),
+          csvAmount(row.vat),
+          csvAmount(row.gross),
+          'EUR',
+          yesNo(row.reverseCharge),
+          row.buyer.vatId,
+          row.buyer.name,
+          row.buyer.company,
+          row.buyer.email,
+          row.buyer.address.at(-1) ?? '',
+          row.status,
+        ]);
+      }
+    },
+  };
+}
+
+// --- Check-ins ----------------------------------------------------------------------------------
+
+/** Every check-in event (duplicates included and marked), of one list or of all, in scan order. */
+export function checkinsExport(db: Db, listId: number | null = null): CsvExport {
+  const staff = alias(users, 'staff');
+  return {
+    header: [
+      'List',
+      'Scanned at (Europe/Berlin)',
+      'Received at (Europe/Berlin)',
+      'First name',
+      'Last name',
+      'Company',
+      'Email',
+      'Pass type',
+      'Duplicate',
+      'First check-in id',
+      'Device',
+      'Staff',
+      'Check-in id',
+    ],
+    async *pages() {
+      const read = (after: { key: string; id: string } | null) =>
+        db
+          .select({
+            key: sql<string>`${checkins.scannedAt}::text`,
+            id: checkins.id,
+            list: checkinLists.name,
+            scannedAt: venueText(checkins.scannedAt),
+            receivedAt: venueText(checkins.receivedAt),
+            firstName: users.firstName,
+            lastName: users.lastName,
+            company: users.company,
+            email: users.email,
+            passType: passTypes.name,
+            duplicateOf: checkins.duplicateOf,
+            deviceId: checkins.deviceId,
+            staffFirst: staff.firstName,
+            staffLast: staff.lastName,
+          })
+          .from(checkins)
+          .innerJoin(checkinLists, eq(checkinLists.id, checkins.listId))
+          .innerJoin(passes, eq(passes.id, checkins.passId))
+          .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
+          .innerJoin(users, eq(users.id, passes.userId))
+          .innerJoin(staff, eq(staff.id, checkins.staffUserId))
+          .where(
+            and(
+              listId === null ? undefined : eq(checkins.listId, listId),
+              after ? sql`(${checkins.scannedAt}, ${checkins.id}) > (${after.key}::timestamptz, ${after.id}::uuid)` : undefined,
+            ),
+          )
+          .orderBy(asc(checkins.scannedAt), asc(checkins.id))
+          .limit(EXPORT_PAGE_SIZE);
+      for await (const rows of keyset(read)) {
+        yield rows.map((row) => [
+          row.list,
+          row.scannedAt,
+          row.receivedAt,
+          row.firstName,
+          row.lastName,
+          row.company,
+          row.email,
+          row.passType,
+          yesNo(row.duplicateOf !== null),
+          row.duplicateOf,
+          row.deviceId,
+          `${row.staffFirst} ${row.staffLast}`.trim(),
+          row.id,
+        ]);
+      }
+    },
+  };
+}
+
+// --- Writing ------------------------------------------------------------------------------------
+
+/** The file as a stream of text: BOM and header first, then one chunk per page. */
+export function csvStream({ header, pages }: CsvExport): Readable {
+  async function* chunks() {
+    yield CSV_BOM + csvLine(header);
+    for await (const rows of pages()) yield rows.map(csvLine).join('');
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** The whole file as one string (tests, small files). */
+export async function csvText(file: CsvExport): Promise<string> {
+  let text = '';
+  for await (const chunk of csvStream(file)) text += String(chunk);
+  return text;
+}
+
+/** A file name fit for Content-Disposition: ASCII letters, digits and dashes. */
+export function fileSlug(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'list';
+}
+
+/** cloudfest-<what>-<venue date>.csv */
+export function exportFileName(what: string, now: Date = new Date()): string {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: VENUE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  return `cloudfest-${what}-${day}.csv`;
+}
+
+/** Sends the export as a CSV attachment, streamed; never cached by the browser or a proxy. */
+export function sendCsv(reply: FastifyReply, fileName: string, file: CsvExport) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(csvStream(file));
+}

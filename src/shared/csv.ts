@@ -1,0 +1,60 @@
+/*
+ * CSV for spreadsheets (RFC 4180): comma-separated, CRLF line ends, quotes doubled inside quoted
+ * cells, and a byte order mark first so Excel reads UTF-8 (umlauts). Shared by the lead scanner's
+ * export on the device (src/features/contacts/lead-export.ts) and the organizer's exports on the
+ * server (server/routes/organizer/exports.ts).
+ */
+
+/** The byte order mark that starts every CSV file we write. */
+export const CSV_BOM = '\uFEFF';
+
+/** Cells a spreadsheet would run as a formula start with one of these; a leading ' keeps them text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One text cell: formula starts defused, then quoted (quotes doubled) when it holds a quote, comma or line break. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * A number the file writes as it is (a minus sign stays a minus sign, so an accountant's spreadsheet
+ * sums credit notes): only digits, one optional leading minus and one optional decimal point pass.
+ */
+export interface CsvNumber {
+  readonly csvNumber: string;
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+export function csvNumber(value: number | string): CsvNumber {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (!NUMBER.test(text)) throw new Error(`Not a CSV number: ${text}`);
+  return { csvNumber: text };
+}
+
+/** Cents as a decimal amount with two places: -1250 → -12.50. */
+export function csvAmount(cents: number): CsvNumber {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return csvNumber(`${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
+}
+
+export type CsvValue = string | number | CsvNumber | null | undefined;
+
+function cellOf(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? csvNumber(value).csvNumber : '';
+  if (typeof value === 'object') return value.csvNumber;
+  return csvCell(value);
+}
+
+/** One record with its CRLF line end. Text cells are defused and quoted; numbers are written as they are. */
+export function csvLine(values: readonly CsvValue[]): string {
+  return `${values.map(cellOf).join(',')}\r\n`;
+}
+
+/** A whole file: BOM, the header row, then the rows. */
+export function csvDocument(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return CSV_BOM + csvLine(header) + rows.map(csvLine).join('');
+}
