@@ -1,7 +1,7 @@
 import { Provider } from 'jotai';
 import { RouterProvider } from 'react-router-dom';
 import { store } from '../lib/store.ts';
-import { LazyToaster } from './lazy-toaster.tsx';
+import { LazyToaster, ToastAnnouncer } from './lazy-toaster.tsx';
 import { router } from './router.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -11,6 +11,7 @@ export function App() {
     <Provider store={store}>
       <RouterProvider router={router} />
       <LazyToaster />
+      <ToastAnnouncer />
       <UpdatePrompt />
     </Provider>
   );

@@ -8,10 +8,22 @@ import { store } from './store.ts';
  */
 export const toasterMountedAtom = atom(false);
 
-export const TOAST_OPTIONS = { position: 'top-center', duration: TOAST_DURATION_MS } as const;
+/*
+ * What screen readers hear of the toasts: live regions that exist from the first render (a region
+ * created together with its text, as a lazily mounted toast is, is often not read at all). The
+ * toasts themselves stay silent (TOAST_OPTIONS.ariaProps) so nothing is read twice.
+ */
+export const toastAnnouncementAtom = atom<{ kind: 'error' | 'success'; message: string; at: number } | null>(null);
+
+export const TOAST_OPTIONS = {
+  position: 'top-center',
+  duration: TOAST_DURATION_MS,
+  ariaProps: { role: 'presentation', 'aria-live': 'off' },
+} as const;
 
 async function show(kind: 'error' | 'success', message: string) {
   store.set(toasterMountedAtom, true);
+  store.set(toastAnnouncementAtom, { kind, message, at: Date.now() });
   // One module instance holds the queue, so a toast created before <Toaster> mounts still shows.
   const { toast } = await import('react-hot-toast');
   return toast[kind](message, TOAST_OPTIONS);

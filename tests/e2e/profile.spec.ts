@@ -87,7 +87,7 @@ test('name and company are saved and the menu shows the new name', async ({ page
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/') && r.request().method() === 'PATCH');
   await details.getByRole('button', { name: 'Save details' }).click();
   expect((await saved).status()).toBe(200);
-  await expect(page.getByText('Operation completed successfully.')).toBeVisible();
+  await expect(page.getByText('Operation completed successfully.').first()).toBeVisible();
 
   const menu = await openMenu(page);
   await expect(menu.getByText('Henrietta Lacks-Profile')).toBeVisible();
