@@ -7,11 +7,12 @@ export type VoucherRow = typeof vouchers.$inferSelect;
 /** Codes are stored upper-cased; what people type is trimmed and upper-cased to match. */
 export const normaliseVoucherCode = (code: string) => code.trim().toUpperCase();
 
+/** A usable-looking code: a disabled one (an organizer withdrew it) is as unknown as a code never issued. */
 export async function findVoucher(db: Db, code: string): Promise<VoucherRow | undefined> {
   const [row] = await db
     .select()
     .from(vouchers)
-    .where(eq(vouchers.code, normaliseVoucherCode(code)))
+    .where(and(eq(vouchers.code, normaliseVoucherCode(code)), isNull(vouchers.disabledAt)))
     .limit(1);
   return row;
 }
@@ -26,7 +27,7 @@ export function voucherProblem(row: VoucherRow, now = new Date()): 'expired' | '
 /**
  * Counts one use of a code. One conditional UPDATE, like the pass pool: a redemption that waited
  * on the row lock re-checks the limit against the committed count, so a code is never used more
- * than `max_uses` times. False when the code is unknown, expired or used up.
+ * than `max_uses` times. False when the code is unknown, disabled, expired or used up.
  */
 export async function redeemVoucher(db: Db, code: string): Promise<boolean> {
   const redeemed = await db
@@ -35,6 +36,7 @@ export async function redeemVoucher(db: Db, code: string): Promise<boolean> {
     .where(
       and(
         eq(vouchers.code, normaliseVoucherCode(code)),
+        isNull(vouchers.disabledAt),
         or(isNull(vouchers.maxUses), lt(vouchers.usedCount, vouchers.maxUses)),
         or(isNull(vouchers.validUntil), gt(vouchers.validUntil, sql`now()`)),
       ),

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { organizerBadgeRoutes } from './badges.ts';
+import { organizerVoucherRoutes } from './vouchers.ts';
 
 /** The console's vouchers, badges and team areas (issue 14), in menu order. */
 export const organizerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(organizerVoucherRoutes);
   await app.register(organizerBadgeRoutes);
 };
