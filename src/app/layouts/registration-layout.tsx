@@ -23,8 +23,9 @@ const RegistrationStepsList = lazy(() =>
 
 /**
  * SPEC §2 registration layout: a side panel with the event (name and dates from configuration);
- * on the landing the countdown, the free-pass availability, the welcome and the free-pass offer,
- * on the other pages the step list; then the registration partner banner and the footer links.
+ * on the landing the countdown and the free-pass availability, then (after the page on a phone,
+ * under them from 992 px) the welcome and the free-pass offer; on the other pages the step list;
+ * then the registration partner banner and the footer links.
  */
 export function RegistrationLayout() {
   const config = useAtomValue(configAtom);
@@ -42,7 +43,7 @@ export function RegistrationLayout() {
   }, [blocked, navigate, search]);
 
   return (
-    <div className="registration-layout">
+    <div className={landing ? 'registration-layout is-landing' : 'registration-layout'}>
       {/* A landmark, so the logo, the event and the steps are reachable by landmark like the rest (axe `region`). */}
       <aside className="registration-layout__panel" aria-label={`${eventName} registration`}>
         <Link to="/registration" className="registration-layout__logo" aria-label={`${APP_NAME} registration`}>
@@ -60,18 +61,7 @@ export function RegistrationLayout() {
         {landing ? (
           <>
             {config ? <Countdown phases={config.countdownPhases} /> : null}
-            <div className="registration-layout__welcome">
-              <h2 className="registration-layout__welcome-title">Registration is open!</h2>
-              <p>
-                Join the cloud industry at {eventName}. To take part you need an account: choose your pass, add a hotel if you
-                like, and create your account in a few minutes.
-              </p>
-              <p className="registration-layout__sign-in">
-                Already registered? <Link to="/sign-in">Sign in</Link>
-              </p>
-            </div>
             <FreePassAvailability />
-            <FreePassOffer />
           </>
         ) : (
           <Suspense fallback={<div className="registration-steps-placeholder" />}>
@@ -84,6 +74,25 @@ export function RegistrationLayout() {
           <Outlet />
         </div>
       </main>
+      {/* On a phone the welcome and the offer follow the pass choice, which then starts on the first
+          screen; from 992 px they sit in the side column under the countdown and the availability. */}
+      {landing ? (
+        <aside className="registration-layout__promo" aria-labelledby="registration-welcome-title">
+          <div className="registration-layout__welcome">
+            <h2 id="registration-welcome-title" className="registration-layout__welcome-title">
+              Registration is open!
+            </h2>
+            <p>
+              Join the cloud industry at {eventName}. To take part you need an account: choose your pass, add a hotel if you like,
+              and create your account in a few minutes.
+            </p>
+            <p className="registration-layout__sign-in">
+              Already registered? <Link to="/sign-in">Sign in</Link>
+            </p>
+          </div>
+          <FreePassOffer />
+        </aside>
+      ) : null}
       <footer className="registration-layout__footer">
         <PartnerBanner heading="Registration partner" />
         <FooterLinks links={REGISTRATION_FOOTER_LINKS} label="Legal" />

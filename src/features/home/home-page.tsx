@@ -4,26 +4,36 @@ import { Countdown } from '../../components/ui/countdown.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PassStatusBadge } from '../../components/ui/pass-status-badge.tsx';
-import { configAtom, passAtom, userAtom } from '../../lib/session.ts';
+import { configAtom, isLeadScannerAtom, passAtom, userAtom } from '../../lib/session.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { NewsSection } from './news-section.tsx';
 import { NextStepsSection } from './next-steps-section.tsx';
 import './home.css';
 
-const SHORTCUTS = [
+/** The jobs on site first (agenda, plans, the scanner for lead scanners), then the rest. */
+const ON_SITE = [
   { to: '/agenda', label: 'Agenda', text: 'Talks, keynotes and your favourites' },
   { to: '/floor-plan', label: 'Floor Plan', text: 'Find halls, stages and booths' },
   { to: '/site-plan', label: 'Site Plan', text: 'Europa-Park, hotels and shuttles' },
+];
+const LEAD_SCANNER = { to: '/contacts?currentTab=scan', label: 'Lead Scanner', text: 'Scan badges and collect leads' };
+const MORE = [
   { to: '/train-ticket', label: 'Train Ticket', text: 'Travel to CloudFest by rail' },
   { to: '/invoices', label: 'Invoices', text: 'Your invoices as PDF' },
   { to: '/information', label: 'Information', text: 'Everything else you need to know' },
 ];
 
-/** Dashboard: greeting, the pass at a glance, the countdown, next steps, news and shortcuts. */
+/**
+ * Dashboard: greeting, the pass at a glance and the jobs on site (quick links: agenda, plans, the
+ * lead scanner), next steps, the countdown, then the news. The news loads last and sits last (below
+ * the countdown on phones, under the main column on large screens), so its arrival moves nothing.
+ */
 export function HomePage() {
   const user = useAtomValue(userAtom);
   const pass = useAtomValue(passAtom);
   const config = useAtomValue(configAtom);
+  const leadScanner = useAtomValue(isLeadScannerAtom);
+  const shortcuts = [...ON_SITE, ...(leadScanner ? [LEAD_SCANNER] : []), ...MORE];
   const greeting = user?.firstName ? `Welcome, ${user.firstName}` : 'Welcome';
 
   return (
@@ -59,19 +69,12 @@ export function HomePage() {
             </EmptyState>
           )}
 
-          <NextStepsSection />
-          <NewsSection />
-        </div>
-
-        <aside className="home__aside" aria-label="More">
-          {/* Shows itself only while a phase is active and time is left (SPEC §4). */}
-          {config ? <Countdown phases={config.countdownPhases} /> : null}
           <nav className="home__shortcuts" aria-labelledby="home-shortcuts-title">
             <h2 id="home-shortcuts-title" className="home__section-title">
               Quick links
             </h2>
             <ul className="home__shortcut-list">
-              {SHORTCUTS.map((shortcut) => (
+              {shortcuts.map((shortcut) => (
                 <li key={shortcut.to}>
                   <Link to={shortcut.to} className="card home__shortcut">
                     <span className="home__shortcut-label">{shortcut.label}</span>
@@ -81,7 +84,16 @@ export function HomePage() {
               ))}
             </ul>
           </nav>
+
+          <NextStepsSection />
+        </div>
+
+        <aside className="home__aside" aria-label="More">
+          {/* Shows itself only while a phase is active and time is left (SPEC §4). */}
+          {config ? <Countdown phases={config.countdownPhases} /> : null}
         </aside>
+
+        <NewsSection />
       </div>
     </div>
   );

@@ -90,6 +90,7 @@ export function PersonalDetailsForm({ user }: { user: User }) {
             type="email"
             value={user.email}
             readOnly
+            aria-readonly="true"
             aria-describedby="profile-email-hint"
           />
           <p id="profile-email-hint" className="field-hint">
