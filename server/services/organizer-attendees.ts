@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, type SQLWrapper, sql, sum } from 'drizzle-orm';
 import type {
   ApprovalQueue,
   AttendeeDetail,
@@ -27,24 +27,15 @@ import { passSourceSql } from './organizer-passes.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
-/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Case-insensitive "contains" over name (first, last, both), e-mail and company. */
-export function personMatches(text: string): SQL | undefined {
-  const pattern = containsPattern(text);
-  return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(fullName, pattern),
-    ilike(users.email, pattern),
-    ilike(users.company, pattern),
-  );
-}
+/**
+ * Case-insensitive "contains" over name (first, last, both), e-mail and company: one strpos over the
+ * lower-cased search text each user row stores (users.search_text), the search text taken literally.
+ */
+export const personMatches = (text: string, searchText: SQLWrapper = users.searchText): SQL =>
+  sql`strpos(${searchText}, lower(${text})) > 0`;
 
 /** The approval queue: pending passes, oldest first, with how they came about. */
 export async function approvalQueue(db: Db, page: number, pageSize: number): Promise<ApprovalQueue> {
@@ -127,7 +118,10 @@ export async function searchAttendees(db: Db, query: AttendeeQuery): Promise<Att
       .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(users).leftJoin(passes, eq(passes.userId, users.id)).where(where),
+    // Counting needs the pass only when a filter asks about it.
+    query.passType !== undefined || query.status
+      ? db.select({ n: count() }).from(users).leftJoin(passes, eq(passes.userId, users.id)).where(where)
+      : db.select({ n: count() }).from(users).where(where),
   ]);
   return {
     rows: rows.map((row) => ({

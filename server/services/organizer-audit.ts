@@ -4,7 +4,10 @@ import { z } from 'zod';
 import type { AuditPage, AuditQuery } from '#shared/contracts/organizer-people.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
-import { containsPattern, DEFAULT_PAGE_SIZE } from './organizer-attendees.ts';
+import { DEFAULT_PAGE_SIZE, personMatches } from './organizer-attendees.ts';
+
+/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const actor = alias(users, 'actor');
 const subjectUser = alias(users, 'subject_user');
@@ -17,12 +20,7 @@ function personFilter(
   text: string,
 ): SQL | undefined {
   if (isUuid(text)) return eq(idColumn, text.toLowerCase());
-  const pattern = containsPattern(text);
-  return or(
-    ilike(sql`trim(${person.firstName} || ' ' || ${person.lastName})`, pattern),
-    ilike(person.email, pattern),
-    ilike(person.company, pattern),
-  );
+  return personMatches(text, person.searchText);
 }
 
 const personOf = (row: { id: string | null; firstName: string | null; lastName: string | null; email: string | null }) =>

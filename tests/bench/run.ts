@@ -57,4 +57,5 @@ await benchInvoiceApi();
 await benchLeadUpload();
 await benchAvatarLoad();
 await (await import('./agenda-import.ts')).benchAgendaImport();
+await (await import('./attendee-search.ts')).benchAttendeeSearch();
 writeResults();

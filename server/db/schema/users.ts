@@ -1,26 +1,38 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, customType, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Accounts. Kinds come from scopes (host, vip, vendor-vip, staff, organizer), tags (2 = vendor) and permissions (/contacts = lead scanner). */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(), // stored lower-cased
-  passwordHash: text('password_hash').notNull(),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  company: text('company').notNull().default(''),
-  image: text('image'),
-  scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
-  tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
-  permissionPaths: text('permission_paths').array().notNull().default(sql`'{}'::text[]`),
-  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** The exhibitor team whose shared lead list this user scans into (lead_teams; null: their own list). */
-  leadTeamId: uuid('lead_team_id').references((): AnyPgColumn => leadTeams.id, { onDelete: 'set null' }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(), // stored lower-cased
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    image: text('image'),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    permissionPaths: text('permission_paths').array().notNull().default(sql`'{}'::text[]`),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The exhibitor team whose shared lead list this user scans into (lead_teams; null: their own list). */
+    leadTeamId: uuid('lead_team_id').references((): AnyPgColumn => leadTeams.id, { onDelete: 'set null' }),
+    /**
+     * What the organizer's attendee search looks in (issue 14): name, e-mail and company, lower-cased
+     * once on write, so a search of 10,000 people is one cheap scan instead of five ILIKEs per row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || ${users.company})`,
+    ),
+  },
+  // The attendee list's order, so a page of the unfiltered list reads an index instead of sorting everyone.
+  (t) => [index('users_name_order_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.email)],
+);
 
 /** Bearer tokens: only the SHA-256 of the token is stored. */
 export const authTokens = pgTable(

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("users"."first_name" || ' ' || "users"."last_name" || ' ' || "users"."email" || ' ' || "users"."company")) STORED;--> statement-breakpoint
+CREATE INDEX "users_name_order_idx" ON "users" USING btree (lower("last_name"),lower("first_name"),"email");
