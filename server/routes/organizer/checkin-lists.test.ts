@@ -51,6 +51,14 @@ describe('organizer check-in lists', () => {
     });
   });
 
+  it('offers the pass types a list can admit, without upgrades', async () => {
+    const res = await call('GET', '/checkin-lists/pass-types');
+    expect(res.statusCode, res.body).toBe(200);
+    const names = (res.json() as { name: string }[]).map((type) => type.name);
+    expect(names).toEqual(expect.arrayContaining(['Standard Pass', 'Premium Pass', 'Host Pass', 'Speaker Pass']));
+    expect(names.some((name) => name.includes('Upgrade'))).toBe(false);
+  });
+
   it('creates a list with a window, records it in the audit log, and staff devices get the window', async () => {
     const res = await call('POST', '/checkin-lists', {
       name: '  VIP breakfast ',

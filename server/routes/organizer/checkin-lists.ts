@@ -1,9 +1,11 @@
-import { asc, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, countDistinct, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type CheckinDuplicate,
+  type CheckinPassType,
+  checkinPassTypeSchema,
   checkinDuplicateSchema,
   checkinListCreateSchema,
   checkinListPatchSchema,
@@ -104,6 +106,25 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (): Promise<OrganizerCheckinList[]> => listRows(db),
+  );
+
+  app.get(
+    '/checkin-lists/pass-types',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description:
+          'The pass types a check-in list can admit (organizers): every type a pass can have, inactive ones included; upgrades are left out (a pass becomes the type an upgrade yields).',
+        response: { 200: z.array(checkinPassTypeSchema) },
+      },
+    },
+    async (): Promise<CheckinPassType[]> =>
+      db
+        .select({ id: passTypes.id, name: passTypes.name, active: passTypes.active })
+        .from(passTypes)
+        .where(ne(passTypes.kind, 'paid-upgrade'))
+        .orderBy(asc(passTypes.position), asc(passTypes.id)),
   );
 
   app.post(

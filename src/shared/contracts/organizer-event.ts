@@ -46,6 +46,10 @@ export const CHECKIN_LIST_DESCRIPTION_MAX = 500;
 export const CHECKIN_LIST_PASS_TYPES_MAX = 50;
 export const CHECKIN_WINDOW_MESSAGE = 'The end of the check-in window must be after its start.';
 
+/** GET /api/organizer/checkin-lists/pass-types: the pass types a list can admit (upgrades are not held as passes). */
+export const checkinPassTypeSchema = z.object({ id: z.int(), name: z.string(), active: z.boolean() });
+export type CheckinPassType = z.infer<typeof checkinPassTypeSchema>;
+
 /** A check-in list as organizers see it: pass types by id and name, the validity window, live counts. */
 export const organizerCheckinListSchema = z.object({
   id: z.int(),

@@ -1,0 +1,423 @@
+import { type FormEvent, useId, useState } from 'react';
+import { z } from 'zod/mini';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { api } from '../../lib/api.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { venueDateTime } from '../../lib/venue-time.ts';
+import {
+  CHECKIN_LIST_DESCRIPTION_MAX,
+  CHECKIN_LIST_NAME_MAX,
+  type CheckinDuplicate,
+  type CheckinPassType,
+  checkinDuplicateSchema,
+  checkinListCreateSchema,
+  checkinPassTypeSchema,
+  checkinWindowError,
+  type OrganizerCheckinList,
+  organizerCheckinListSchema,
+} from '../../shared/contracts/organizer-event.ts';
+import { usePolling } from './use-polling.ts';
+import { isoToVenueInput, venueInputToIso } from './venue-input.ts';
+import './dashboard.css';
+
+/** Counts on this page come in live from the staff devices: asked again this often while it is open. */
+const LISTS_REFRESH_MS = 30_000;
+
+const listsSchema = z.array(organizerCheckinListSchema);
+const typesSchema = z.array(checkinPassTypeSchema);
+const duplicatesSchema = z.array(checkinDuplicateSchema);
+const loadLists = (signal: AbortSignal) => api('/api/organizer/checkin-lists', listsSchema, { signal, cache: 'no-cache' });
+
+const integer = new Intl.NumberFormat('en-GB');
+const moment = (iso: string) => venueDateTime.format(Date.parse(iso));
+
+/** 'Open from 24 Mar 2026, 18:00 until 25 Mar 2026, 00:00' and the like. */
+export function windowText(list: Pick<OrganizerCheckinList, 'validFrom' | 'validUntil'>): string {
+  if (list.validFrom && list.validUntil) return `Open from ${moment(list.validFrom)} until ${moment(list.validUntil)}`;
+  if (list.validFrom) return `Open from ${moment(list.validFrom)}`;
+  if (list.validUntil) return `Open until ${moment(list.validUntil)}`;
+  return 'Always open';
+}
+
+// --- The form ---
+
+type Field = 'name' | 'description' | 'passTypeIds' | 'validFrom' | 'validUntil';
+const FIELDS: readonly Field[] = ['name', 'description', 'passTypeIds', 'validFrom', 'validUntil'];
+
+interface Draft {
+  name: string;
+  description: string;
+  passTypeIds: number[];
+  /** datetime-local values on the venue clock. */
+  validFrom: string;
+  validUntil: string;
+}
+
+const draftOf = (list: OrganizerCheckinList | null): Draft => ({
+  name: list?.name ?? '',
+  description: list?.description ?? '',
+  passTypeIds: list?.passTypeIds ?? [],
+  validFrom: isoToVenueInput(list?.validFrom ?? null),
+  validUntil: isoToVenueInput(list?.validUntil ?? null),
+});
+
+const NOT_A_TIME = 'Please enter a date and time, or leave the field empty.';
+
+/** The body to send, or the messages per field. */
+function checkDraft(
+  draft: Draft,
+): { body: z.infer<typeof checkinListCreateSchema> } | { errors: Partial<Record<Field, string>> } {
+  const errors: Partial<Record<Field, string>> = {};
+  const validFrom = venueInputToIso(draft.validFrom);
+  const validUntil = venueInputToIso(draft.validUntil);
+  if (validFrom === undefined) errors.validFrom = NOT_A_TIME;
+  if (validUntil === undefined) errors.validUntil = NOT_A_TIME;
+  const parsed = z.safeParse(checkinListCreateSchema, { ...draft, validFrom: validFrom ?? null, validUntil: validUntil ?? null });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      if (FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const windowError = checkinWindowError(validFrom ?? null, validUntil ?? null);
+  if (windowError && !errors.validUntil) errors.validUntil = windowError;
+  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+  return { body: parsed.data };
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="field-error">
+      {message}
+    </p>
+  ) : null;
+}
+
+function ListForm({
+  editing,
+  passTypes,
+  onSaved,
+  onCancel,
+}: {
+  editing: OrganizerCheckinList | null;
+  passTypes: readonly CheckinPassType[];
+  onSaved: (list: OrganizerCheckinList) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const described = (field: Field, hint?: string) =>
+    [errors[field] ? `${id}-${field}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkDraft(draft);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      const saved = editing
+        ? await api(`/api/organizer/checkin-lists/${editing.id}`, organizerCheckinListSchema, {
+            method: 'PATCH',
+            body: checked.body,
+          })
+        : await api('/api/organizer/checkin-lists', organizerCheckinListSchema, { method: 'POST', body: checked.body });
+      void toastSuccess(editing ? `${saved.name} saved.` : `${saved.name} created.`);
+      onSaved(saved);
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, FIELDS);
+      setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length === 0) {
+        setFailure(errorMessage(error));
+        void toastError(errorMessage(error));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = editing ? `Change ${editing.name}` : 'New check-in list';
+  return (
+    <form className="card checkin-list-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card-title">
+        {title}
+      </h2>
+      {failure ? (
+        <p className="alert alert-danger" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className={`field${errors.name ? ' is-danger' : ''}`}>
+        <label className="field-label" htmlFor={`${id}-name`}>
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          className={`input${errors.name ? ' is-danger' : ''}`}
+          value={draft.name}
+          maxLength={CHECKIN_LIST_NAME_MAX}
+          onChange={(event) => set('name', event.target.value)}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={described('name')}
+          required
+        />
+        <FieldError id={`${id}-name-error`} message={errors.name} />
+      </div>
+      <div className={`field${errors.description ? ' is-danger' : ''}`}>
+        <label className="field-label" htmlFor={`${id}-description`}>
+          Description (shown to staff)
+        </label>
+        <textarea
+          id={`${id}-description`}
+          rows={2}
+          value={draft.description}
+          maxLength={CHECKIN_LIST_DESCRIPTION_MAX}
+          onChange={(event) => set('description', event.target.value)}
+          aria-describedby={described('description')}
+        />
+        <FieldError id={`${id}-description-error`} message={errors.description} />
+      </div>
+      <fieldset aria-describedby={`${id}-types-hint ${errors.passTypeIds ? `${id}-passTypeIds-error` : ''}`.trim()}>
+        <legend>Admitted pass types</legend>
+        <p id={`${id}-types-hint`} className="field-hint">
+          None ticked: every pass is admitted.
+        </p>
+        {passTypes.map((type) => (
+          <label key={type.id} className="checkin-list-form__check">
+            <input
+              type="checkbox"
+              checked={draft.passTypeIds.includes(type.id)}
+              onChange={(event) =>
+                set(
+                  'passTypeIds',
+                  event.target.checked
+                    ? [...draft.passTypeIds, type.id]
+                    : draft.passTypeIds.filter((typeId) => typeId !== type.id),
+                )
+              }
+            />
+            {type.name}
+            {type.active ? '' : ' (no longer sold)'}
+          </label>
+        ))}
+        <FieldError id={`${id}-passTypeIds-error`} message={errors.passTypeIds} />
+      </fieldset>
+      <fieldset>
+        <legend>When the list admits (venue time, Europe/Berlin)</legend>
+        <p id={`${id}-window-hint`} className="field-hint">
+          Staff devices refuse every pass before the start and from the end on. Leave a field empty for no limit.
+        </p>
+        <div className="checkin-list-form__window">
+          {(['validFrom', 'validUntil'] as const).map((field) => (
+            <div key={field} className={`field${errors[field] ? ' is-danger' : ''}`}>
+              <label className="field-label" htmlFor={`${id}-${field}`}>
+                {field === 'validFrom' ? 'Opens' : 'Closes'}
+              </label>
+              <input
+                id={`${id}-${field}`}
+                className={`input${errors[field] ? ' is-danger' : ''}`}
+                type="datetime-local"
+                value={draft[field]}
+                onChange={(event) => set(field, event.target.value)}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={described(field, `${id}-window-hint`)}
+              />
+              <FieldError id={`${id}-${field}-error`} message={errors[field]} />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <div className="card-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+          {editing ? 'Save changes' : 'Create list'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+// --- Duplicates ---
+
+function Duplicates({ list }: { list: OrganizerCheckinList }) {
+  const request = useRequest(
+    (signal) => api(`/api/organizer/checkin-lists/${list.id}/duplicates`, duplicatesSchema, { signal, cache: 'no-cache' }),
+    [list.id, list.duplicates],
+  );
+  if (request.status === 'loading') return <p aria-live="polite">Loading the duplicates…</p>;
+  if (request.status === 'error') {
+    return (
+      <p className="alert alert-danger" role="alert">
+        {errorMessage(request.error)}{' '}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={request.retry}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (request.data.length === 0) return <p>No pass was checked in twice on this list.</p>;
+  return <DuplicateTable listName={list.name} rows={request.data} />;
+}
+
+function DuplicateTable({ listName, rows }: { listName: string; rows: readonly CheckinDuplicate[] }) {
+  const event = (e: CheckinDuplicate['first']) => (
+    <>
+      {moment(e.scannedAt)}
+      <br />
+      <span className="checkin-list-card__meta">
+        device {e.deviceId}, {e.staffName || 'unknown staff'}
+      </span>
+    </>
+  );
+  return (
+    <div className="organizer-table">
+      <table>
+        <caption className="visually-hidden">Passes checked in twice at {listName}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Pass holder</th>
+            <th scope="col">First check-in</th>
+            <th scope="col">Again</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.duplicate.id}>
+              <th scope="row">
+                {row.holderName}
+                <br />
+                <span className="checkin-list-card__meta">
+                  {row.company ? `${row.company}, ` : ''}
+                  {row.passType}
+                </span>
+              </th>
+              <td>{event(row.first)}</td>
+              <td>{event(row.duplicate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+// --- The lists ---
+
+function ListCard({ list, onEdit }: { list: OrganizerCheckinList; onEdit: () => void }) {
+  const [showDuplicates, setShowDuplicates] = useState(false);
+  const titleId = useId();
+  return (
+    <li className="card checkin-list-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card-title">
+        {list.name}
+      </h2>
+      {list.description ? <p>{list.description}</p> : null}
+      <p className="checkin-list-card__meta">
+        <span>Admits: {list.passTypes.length > 0 ? list.passTypes.join(', ') : 'every pass'}</span>
+        <span>{windowText(list)}</span>
+      </p>
+      <dl className="checkin-list-card__counts">
+        <div>
+          <dt>Checked in</dt>
+          <dd>{integer.format(list.checkedIn)}</dd>
+        </div>
+        <div>
+          <dt>Duplicates</dt>
+          <dd>{integer.format(list.duplicates)}</dd>
+        </div>
+        <div>
+          <dt>Scans</dt>
+          <dd>{integer.format(list.events)}</dd>
+        </div>
+      </dl>
+      <div className="card-actions">
+        <button type="button" className="btn btn-secondary btn-sm" onClick={onEdit}>
+          Change
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-expanded={showDuplicates}
+          onClick={() => setShowDuplicates((shown) => !shown)}
+        >
+          {showDuplicates ? 'Hide duplicates' : `Duplicates (${integer.format(list.duplicates)})`}
+        </button>
+        <a className="btn btn-ghost btn-sm" href={`/api/organizer/checkin-lists/${list.id}/checkins.csv`} download>
+          Download check-ins (CSV)
+        </a>
+      </div>
+      {showDuplicates ? <Duplicates list={list} /> : null}
+    </li>
+  );
+}
+
+/** /organizer/checkin-lists: where staff check passes, with live counts, duplicates and exports. */
+export function CheckinListsPage() {
+  const lists = usePolling(loadLists, LISTS_REFRESH_MS);
+  const types = useRequest((signal) => api('/api/organizer/checkin-lists/pass-types', typesSchema, { signal }), []);
+  const [editing, setEditing] = useState<OrganizerCheckinList | 'new' | null>(null);
+
+  const onSaved = () => {
+    setEditing(null);
+    void lists.reload();
+  };
+
+  return (
+    <div className="checkin-lists">
+      <PageHeader
+        title="Check-in lists"
+        lead="Where staff check passes: which pass types each list admits and when. Counts update every 30 seconds."
+      />
+      {editing === null ? (
+        <div className="organizer-toolbar">
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')} disabled={types.status !== 'ready'}>
+            New check-in list
+          </button>
+        </div>
+      ) : types.status === 'ready' ? (
+        <ListForm
+          key={editing === 'new' ? 'new' : editing.id}
+          editing={editing === 'new' ? null : editing}
+          passTypes={types.data}
+          onSaved={onSaved}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      {types.status === 'error' ? (
+        <p className="alert alert-danger" role="alert">
+          The pass types could not be loaded: {errorMessage(types.error)}
+        </p>
+      ) : null}
+      {lists.error ? (
+        <p className="alert alert-danger" role="alert">
+          {lists.data ? `The counts could not be updated: ${lists.error}` : lists.error}
+        </p>
+      ) : null}
+      {lists.data === null ? (
+        lists.loading ? (
+          <p aria-live="polite">Loading the check-in lists…</p>
+        ) : null
+      ) : lists.data.length === 0 ? (
+        <p>No check-in lists yet. Create one for each entrance or event where staff check passes.</p>
+      ) : (
+        <ul className="dashboard-stack checkin-lists__items">
+          {lists.data.map((list) => (
+            <ListCard key={list.id} list={list} onEdit={() => setEditing(list)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
