@@ -7,11 +7,15 @@ import { authOf } from '../../types.ts';
 import { isLeadScanner, leadScannersOnly, signedInUserRow } from './access.ts';
 import { applyLeadOps, LEAD_OP_KIND } from './apply.ts';
 import { activeLeads, passiveLeads } from './list.ts';
+import { leadTeamRoutes } from './team.ts';
 
 /** Lead scanning (SPEC §6/§7): uploads from scanner devices and the active and passive lead lists. */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const verifier = app.badgeVerifier;
+
+  // Exhibitor teams: the owner manages the members who share the lead list (GET /team, members).
+  await app.register(leadTeamRoutes);
 
   app.get(
     '/',
@@ -20,7 +24,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lead'],
         description:
-          'active=true: the people I scanned (passiveUser, with my notes, rating, tags and answers, the barcode scanned last as badgeId and a token signed for it; lead scanners only, [] for others). active=false: the people who scanned me (activeUser). Newest first.',
+          'active=true: the people I scanned, and in an exhibitor team the people any member scanned (passiveUser, with my notes, rating, tags and answers, the barcode scanned last as badgeId and a token signed for it; lead scanners only, [] for others). active=false: the people who scanned me (activeUser). Newest first.',
         querystring: z.object({ active: z.enum(['true', 'false']) }),
         response: { 200: z.array(leadSchema) },
       },

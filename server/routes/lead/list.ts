@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Lead } from '#shared/contracts/leads.ts';
 import { leads, passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
@@ -18,7 +18,17 @@ type PersonRow = { uuid: string; firstName: string; lastName: string; company: s
 const toPerson = (row: PersonRow) => ({ ...row, image: publicImageOf(row.uuid, row.image) });
 
 /**
- * The people this scanner scanned, newest first, with the scanner's notes, rating, tags and answers,
+ * Whose scans a scanner's list shows: their own, and in an exhibitor team (users.lead_team_id)
+ * every member's. Read from the database on each call, so a change of team shows at once.
+ */
+function scannersOf(db: FastifyInstance['db'], scannerId: string) {
+  const team = db.select({ teamId: users.leadTeamId }).from(users).where(eq(users.id, scannerId));
+  const members = db.select({ id: users.id }).from(users).where(inArray(users.leadTeamId, team));
+  return or(eq(leads.scannerUserId, scannerId), inArray(leads.scannerUserId, members));
+}
+
+/**
+ * The people this scanner (or their team) scanned, newest first, with the scanner's notes, rating, tags and answers,
  * the barcode scanned last and a token signed for it now. The token carries today's name, company
  * and pass type (of the barcode's pass), so a device that never scanned the person itself can still
  * send edits; the server knows the lead by the person, so a since revoked barcode is no obstacle.
@@ -32,7 +42,7 @@ export async function activeLeads(app: FastifyInstance, scannerId: string): Prom
     .leftJoin(passBarcodes, eq(passBarcodes.id, leads.barcodeId))
     .leftJoin(passes, eq(passes.id, passBarcodes.passId))
     .leftJoin(passTypes, eq(passTypes.id, passes.passTypeId))
-    .where(eq(leads.scannerUserId, scannerId))
+    .where(scannersOf(db, scannerId))
     .orderBy(desc(leads.createdAt), desc(leads.id));
   if (rows.length === 0) return [];
   const event = await readEventDates(db);

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type LeadTeam,
+  leadTeamCreateSchema,
+  leadTeamListSchema,
+  leadTeamMemberRequestSchema,
+  leadTeamOwnerRequestSchema,
+  leadTeamSchema,
+  removeRoleRequestSchema,
+  type TeamInviteResult,
+  type TeamList,
+  type TeamMember,
+  teamInviteRequestSchema,
+  teamInviteResultSchema,
+  teamListSchema,
+  teamMemberSchema,
+} from '#shared/contracts/organizer-admin.ts';
+import { notFound } from '../../plugins/errors.ts';
+import {
+  addLeadTeamMember,
+  createLeadTeam,
+  inviteToTeam,
+  leadTeamsWithMembers,
+  listTeam,
+  removeLeadTeamMember,
+  removeTeamRole,
+  setLeadTeamOwner,
+} from '../../services/organizer-team.ts';
+import { actorOf, organizerHooks } from './access.ts';
+
+const teamParams = z.object({ teamId: z.uuid() });
+
+/** Staff and organizers, and the exhibitor teams that share a lead list (issue 14). */
+export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/team',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description: 'Everyone with the staff or organizer role; `active` is false while an invited account has no password yet.',
+        response: { 200: teamListSchema },
+      },
+    },
+    async (): Promise<TeamList> => ({ members: await listTeam(app.db) }),
+  );
+
+  app.post(
+    '/team/invite',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description:
+          'Gives an e-mail address the staff or organizer role. An existing account gets the role and a notice; an unknown address gets an account without a password and a link to choose one (valid 7 days). `created` says which.',
+        body: teamInviteRequestSchema,
+        response: { 200: teamInviteResultSchema },
+      },
+    },
+    async (request): Promise<TeamInviteResult> => inviteToTeam(app, actorOf(request), request.body.email, request.body.role),
+  );
+
+  app.post(
+    '/team/:userId/remove-role',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description: 'Takes the staff or organizer role from a person (not your own organizer role: 409).',
+        params: z.object({ userId: z.uuid() }),
+        body: removeRoleRequestSchema,
+        response: { 200: teamMemberSchema },
+      },
+    },
+    async (request): Promise<TeamMember> => {
+      const member = await removeTeamRole(app, actorOf(request), request.params.userId, request.body.role);
+      if (!member) throw notFound('User');
+      return member;
+    },
+  );
+
+  app.get(
+    '/lead-teams',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description: "Exhibitor teams (a vendor company's shared lead list) with their members and owner.",
+        response: { 200: leadTeamListSchema },
+      },
+    },
+    async () => ({ teams: await leadTeamsWithMembers(app.db) }),
+  );
+
+  app.post(
+    '/lead-teams',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description:
+          'Creates an exhibitor team owned by a vendor (by e-mail), who joins it and becomes a lead scanner. 409 when they already belong to a team.',
+        body: leadTeamCreateSchema,
+        response: { 201: leadTeamSchema },
+      },
+    },
+    async (request, reply): Promise<LeadTeam> => {
+      const team = await createLeadTeam(app, actorOf(request), request.body.name, request.body.ownerEmail);
+      reply.code(201);
+      return team;
+    },
+  );
+
+  app.post(
+    '/lead-teams/:teamId/members',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description:
+          "Adds a vendor (by e-mail) to the team; they become a lead scanner and see the team's leads. 409 when in another team.",
+        params: teamParams,
+        body: leadTeamMemberRequestSchema,
+        response: { 200: leadTeamSchema },
+      },
+    },
+    async (request): Promise<LeadTeam> => {
+      const team = await addLeadTeamMember(app, actorOf(request), request.params.teamId, request.body.email);
+      if (!team) throw notFound('Team');
+      return team;
+    },
+  );
+
+  app.delete(
+    '/lead-teams/:teamId/members/:userId',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description: 'Takes a member out of the team (not its owner: 409); their own scans stay theirs.',
+        params: z.object({ teamId: z.uuid(), userId: z.uuid() }),
+        response: { 200: leadTeamSchema },
+      },
+    },
+    async (request): Promise<LeadTeam> => {
+      const team = await removeLeadTeamMember(app, actorOf(request), request.params.teamId, request.params.userId);
+      if (!team) throw notFound('Team member');
+      return team;
+    },
+  );
+
+  app.post(
+    '/lead-teams/:teamId/owner',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description: 'Makes a member of the team its owner (who then manages it under /api/lead/team).',
+        params: teamParams,
+        body: leadTeamOwnerRequestSchema,
+        response: { 200: leadTeamSchema },
+      },
+    },
+    async (request): Promise<LeadTeam> => {
+      const team = await setLeadTeamOwner(app, actorOf(request), request.params.teamId, request.body.userId);
+      if (!team) throw notFound('Team');
+      return team;
+    },
+  );
+};
