@@ -11,17 +11,37 @@ export interface OrganizerNavHandle {
  */
 export const organizerRoutes: RouteObject[] = [
   // organizer pages: one entry per page, in menu order
-  { index: true, handle: { nav: 'Dashboard' }, lazy: () => import('./dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })) },
-  { path: 'approvals', handle: { nav: 'Approvals' }, lazy: () => import('./approvals-page.tsx').then((m) => ({ Component: m.ApprovalsPage })) },
-  { path: 'attendees', handle: { nav: 'Attendees' }, lazy: () => import('./attendees-page.tsx').then((m) => ({ Component: m.AttendeesPage })) },
+  {
+    index: true,
+    handle: { nav: 'Dashboard' },
+    lazy: () => import('./dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+  },
+  {
+    path: 'approvals',
+    handle: { nav: 'Approvals' },
+    lazy: () => import('./approvals-page.tsx').then((m) => ({ Component: m.ApprovalsPage })),
+  },
+  {
+    path: 'attendees',
+    handle: { nav: 'Attendees' },
+    lazy: () => import('./attendees-page.tsx').then((m) => ({ Component: m.AttendeesPage })),
+  },
   { path: 'attendees/:userId', lazy: () => import('./attendee-page.tsx').then((m) => ({ Component: m.AttendeePage })) },
-  { path: 'audit', handle: { nav: 'Audit log' }, lazy: () => import('./audit-page.tsx').then((m) => ({ Component: m.AuditPage })) },
+  {
+    path: 'audit',
+    handle: { nav: 'Audit log' },
+    lazy: () => import('./audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
+  },
   {
     path: 'checkin-lists',
     handle: { nav: 'Check-in lists' },
     lazy: () => import('./checkin-lists-page.tsx').then((m) => ({ Component: m.CheckinListsPage })),
   },
-  { path: 'exports', handle: { nav: 'Exports' }, lazy: () => import('./exports-page.tsx').then((m) => ({ Component: m.ExportsPage })) },
+  {
+    path: 'exports',
+    handle: { nav: 'Exports' },
+    lazy: () => import('./exports-page.tsx').then((m) => ({ Component: m.ExportsPage })),
+  },
   {
     path: 'content',
     handle: { nav: 'Content' },

@@ -1,0 +1,185 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { ATTENDEE_STATUS_FILTERS, type AttendeeQuery } from '../../shared/contracts/organizer-people.ts';
+import { loadPassTypes, SOURCE_LABELS, STATUS_LABELS, searchAttendees } from './organizer-people-api.ts';
+import { PeoplePager, useDebounced } from './people-pager.tsx';
+import './people.css';
+
+const PAGE_SIZE = 50;
+type StatusFilter = (typeof ATTENDEE_STATUS_FILTERS)[number];
+const isStatus = (value: string | null): value is StatusFilter => ATTENDEE_STATUS_FILTERS.includes(value as StatusFilter);
+
+/** The search as the address bar keeps it (so going back from a person returns to the same page of results). */
+function queryOf(params: URLSearchParams): AttendeeQuery {
+  const passType = Number(params.get('passType'));
+  const page = Number(params.get('page'));
+  const status = params.get('status');
+  return {
+    q: params.get('q')?.trim().slice(0, 100) || undefined,
+    passType: Number.isInteger(passType) && passType > 0 ? passType : undefined,
+    status: isStatus(status) ? status : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** /organizer/attendees: everyone, searchable by name, e-mail or company, filtered by pass type and status. */
+export function AttendeesPage() {
+  const [params, setParams] = useSearchParams();
+  const query = queryOf(params);
+  const [text, setText] = useState(query.q ?? '');
+  const settled = useDebounced(text.trim());
+  const id = useId();
+  const types = useRequest((signal) => loadPassTypes(signal), []);
+  const results = useRequest((signal) => searchAttendees(query, signal), [query.q, query.passType, query.status, query.page]);
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        // A new filter starts at the first page.
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // The typed text reaches the address (and the server) once typing pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the settled text triggers a search
+  useEffect(() => {
+    if (settled !== (query.q ?? '')) update({ q: settled || undefined });
+  }, [settled]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: text.trim() || undefined });
+  };
+
+  return (
+    <section className="people-page">
+      <PageHeader title="Attendees" lead="Everyone with an account: search, open a person, act on their pass." />
+      <search>
+        <form className="organizer-toolbar people-search" aria-label="Search attendees" onSubmit={submit}>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-q`}>
+              Name, e-mail or company
+            </label>
+            <input
+              id={`${id}-q`}
+              className="input"
+              type="search"
+              maxLength={100}
+              value={text}
+              autoComplete="off"
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-type`}>
+              Pass type
+            </label>
+            <select
+              id={`${id}-type`}
+              className="input"
+              value={query.passType ? String(query.passType) : ''}
+              onChange={(event) => update({ passType: event.target.value || undefined })}
+            >
+              <option value="">All pass types</option>
+              {(types.data ?? []).map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-status`}>
+              Pass status
+            </label>
+            <select
+              id={`${id}-status`}
+              className="input"
+              value={query.status ?? ''}
+              onChange={(event) => update({ status: event.target.value || undefined })}
+            >
+              <option value="">Any status</option>
+              {ATTENDEE_STATUS_FILTERS.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn-secondary">
+            Search
+          </button>
+        </form>
+      </search>
+
+      {results.status === 'loading' && <p aria-live="polite">Searching…</p>}
+      {results.status === 'error' && (
+        <p className="alert alert-danger" role="alert">
+          {errorMessage(results.error)}{' '}
+          <button type="button" className="btn btn-ghost btn-sm" onClick={results.retry}>
+            Try again
+          </button>
+        </p>
+      )}
+      {results.status === 'ready' && results.data.total === 0 && (
+        <p className="people-empty" aria-live="polite">
+          Nobody matches this search.
+        </p>
+      )}
+      {results.status === 'ready' && results.data.total > 0 && (
+        <>
+          <div className="organizer-table">
+            <table>
+              <caption className="visually-hidden">Attendees matching the search ({results.data.total})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Company</th>
+                  <th scope="col">Pass</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">How</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.data.rows.map((row) => (
+                  <tr key={row.userId}>
+                    <th scope="row">
+                      <Link to={`/organizer/attendees/${row.userId}`}>{row.name || row.email}</Link>
+                      <span className="people-meta">{row.email}</span>
+                    </th>
+                    <td>{row.company}</td>
+                    <td>{row.passType?.name ?? '—'}</td>
+                    <td>
+                      <span className={`people-status people-status--${row.status ?? 'none'}`}>
+                        {STATUS_LABELS[row.status ?? 'none']}
+                      </span>
+                    </td>
+                    <td>{row.source ? SOURCE_LABELS[row.source] : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <PeoplePager
+            what="people"
+            page={results.data.page}
+            pageSize={PAGE_SIZE}
+            total={results.data.total}
+            onPage={(page) => update({ page: page > 1 ? String(page) : undefined })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
