@@ -14,6 +14,7 @@ import { CountsLine, CountsTable, RecentCheckins } from './recent-checkins.tsx';
 import { clockTime } from '../../lib/venue-time.ts';
 import { useCheckinRefresh, useCheckinStore } from './use-checkin.ts';
 import { type Outcome, VerdictPanel } from './verdict-panel.tsx';
+import { listWindowText } from './verdict.ts';
 import './checkin.css';
 
 // The scanner (camera, zxing decoder) is heavy: it loads once a list is chosen and the keys are there.
@@ -119,6 +120,7 @@ function CheckinMode({ userId }: { userId: string }) {
           <>
             <p className="checkin-list__admits">
               {list.passTypes.length === 0 ? 'Admits every pass.' : `Admits: ${list.passTypes.join(', ')}.`}
+              {listWindowText(list) ? ` ${listWindowText(list)}` : ''}
             </p>
             <CountsLine name={list.name} counts={chosenCounts} />
           </>

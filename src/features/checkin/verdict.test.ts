@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BADGE_REFUSALS, type BadgePerson, type BadgeVerdict } from '../../lib/badges/verify.ts';
 import { encodePayload } from '../../shared/pass-token.ts';
-import { admits, decideCheckin, verdictText, windowState } from './verdict.ts';
+import { admits, decideCheckin, listWindowText, verdictText, windowState } from './verdict.ts';
 
 const ADA: BadgePerson = {
   personKey: 'badge-ada',
@@ -117,6 +117,12 @@ describe('the list’s validity window', () => {
     expect(decideAt('2030-01-01T00:00:00Z', { ...DINNER, validUntil: null } as unknown as typeof DINNER).kind).toBe('valid');
     expect(decideAt('2020-01-01T00:00:00Z', { ...DINNER, validFrom: null } as unknown as typeof DINNER).kind).toBe('valid');
     expect(decideAt('2020-01-01T00:00:00Z', MAIN).kind).toBe('valid');
+  });
+
+  it('describes the window for the list heading', () => {
+    expect(listWindowText(DINNER)).toBe('Open from 24 Mar 2026, 18:00 until 25 Mar 2026, 00:00.');
+    expect(listWindowText({ validFrom: null, validUntil: DINNER.validUntil })).toBe('Open until 25 Mar 2026, 00:00.');
+    expect(listWindowText({ validFrom: null, validUntil: null })).toBeNull();
   });
 
   it('says when the list opens or closed, in venue time', () => {

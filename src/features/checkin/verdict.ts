@@ -114,6 +114,14 @@ function venueMoment(iso: string): string {
   return Number.isNaN(time) ? iso : venueDateTime.format(time);
 }
 
+/** The list's window for the pass check's heading, e.g. 'Open from 24 Mar 2026, 18:00 until 25 Mar 2026, 00:00.'; null when always open. */
+export function listWindowText(list: Partial<Pick<CheckinListRow, 'validFrom' | 'validUntil'>>): string | null {
+  if (list.validFrom && list.validUntil) return `Open from ${venueMoment(list.validFrom)} until ${venueMoment(list.validUntil)}.`;
+  if (list.validFrom) return `Open from ${venueMoment(list.validFrom)}.`;
+  if (list.validUntil) return `Open until ${venueMoment(list.validUntil)}.`;
+  return null;
+}
+
 /** What the verdict panel says (large title, holder, one line of detail). */
 export function verdictText(verdict: CheckinVerdict): VerdictText {
   switch (verdict.kind) {
