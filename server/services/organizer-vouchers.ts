@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, max, min, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, max, min, ne, type SQL, sql, sum } from 'drizzle-orm';
 import type { Voucher, VoucherBatchRequest, VoucherBatchSummary } from '#shared/contracts/organizer-admin.ts';
 import { csvDocument } from '#shared/csv.ts';
 import type { Db } from '../db/client.ts';
@@ -31,6 +31,15 @@ export function batchName(prefix: string, now = new Date()): string {
   const iso = now.toISOString();
   const stamp = `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 16).replace(':', '')}`;
   return `${prefix.replace(/-+$/, '') || 'CODES'}-${stamp}-${randomCodePart(4)}`;
+}
+
+/** The pass types codes can be made for, in the catalogue's order. */
+export async function voucherPassTypes(db: Db) {
+  return db
+    .select({ id: passTypes.id, name: passTypes.name, kind: passTypes.kind, active: passTypes.active })
+    .from(passTypes)
+    .where(ne(passTypes.kind, 'paid-upgrade'))
+    .orderBy(asc(passTypes.position), asc(passTypes.id));
 }
 
 export type PassTypeProblem = 'unknown' | 'upgrade';

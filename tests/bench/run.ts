@@ -58,4 +58,5 @@ await benchLeadUpload();
 await benchAvatarLoad();
 await (await import('./agenda-import.ts')).benchAgendaImport();
 await (await import('./attendee-search.ts')).benchAttendeeSearch();
+await (await import('./badges-pdf.ts')).benchBadgesPdf();
 writeResults();

@@ -114,6 +114,9 @@ describe('organizer vouchers', () => {
     for (const query of ['?limit=0', '?limit=501', '?passType=abc', '?batch=a%20b', `?after=${'x'.repeat(65)}`]) {
       expect((await get(`/api/organizer/vouchers${query}`)).statusCode, query).toBe(400);
     }
+    const types = (await get('/api/organizer/vouchers/pass-types')).json() as { id: number; kind: string }[];
+    expect(types.map((type) => type.id)).toContain(speakerType);
+    expect(types.map((type) => type.kind)).not.toContain('paid-upgrade');
     const batches = (await get('/api/organizer/vouchers/batches')).json() as {
       batches: { batch: string; codes: number; used: number }[];
     };

@@ -9,6 +9,7 @@ import {
   voucherBatchRequestSchema,
   type VoucherPage,
   voucherPageSchema,
+  voucherPassTypesSchema,
 } from '#shared/contracts/organizer-admin.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import {
@@ -18,6 +19,7 @@ import {
   listVoucherBatches,
   listVouchers,
   voucherPassTypeProblem,
+  voucherPassTypes,
   vouchersCsv,
 } from '../../services/organizer-vouchers.ts';
 import { normaliseVoucherCode } from '../../services/vouchers.ts';
@@ -102,6 +104,19 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ batches: await listVoucherBatches(db) }),
+  );
+
+  app.get(
+    '/vouchers/pass-types',
+    {
+      onRequest: organizerHooks(app),
+      schema: {
+        tags: ['organizer'],
+        description: 'The pass types voucher codes can be made for (every kind but upgrades), for the batch form.',
+        response: { 200: voucherPassTypesSchema },
+      },
+    },
+    async () => voucherPassTypes(db),
   );
 
   app.get(

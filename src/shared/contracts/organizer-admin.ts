@@ -76,6 +76,11 @@ export const voucherBatchSummarySchema = z.object({
 export const voucherBatchesSchema = z.object({ batches: z.array(voucherBatchSummarySchema) });
 export type VoucherBatchSummary = z.infer<typeof voucherBatchSummarySchema>;
 
+/** A pass type codes can be made for (every kind but upgrades). */
+export const voucherPassTypeSchema = z.object({ id: z.int(), name: z.string(), kind: z.string(), active: z.boolean() });
+export type VoucherPassType = z.infer<typeof voucherPassTypeSchema>;
+export const voucherPassTypesSchema = z.array(voucherPassTypeSchema);
+
 export const disabledCountSchema = z.object({ disabled: z.int() });
 export type DisabledCount = z.infer<typeof disabledCountSchema>;
 

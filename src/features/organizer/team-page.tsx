@@ -1,0 +1,407 @@
+import { type FormEvent, useId, useState } from 'react';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { api } from '../../lib/api.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import {
+  type LeadTeam,
+  leadTeamCreateSchema,
+  leadTeamListSchema,
+  leadTeamMemberRequestSchema,
+  leadTeamSchema,
+  TEAM_ROLES,
+  type TeamMember,
+  type TeamRole,
+  teamInviteRequestSchema,
+  teamInviteResultSchema,
+  teamListSchema,
+  teamMemberSchema,
+} from '../../shared/contracts/organizer-admin.ts';
+import './admin.css';
+
+/** /organizer/team: staff and organizers, and the exhibitor teams that share a lead list. */
+export function TeamPage() {
+  return (
+    <div className="admin-page">
+      <PageHeader
+        title="Team"
+        lead="Who checks passes (staff) and who runs the console (organizers), and the exhibitor teams whose colleagues share one lead list."
+      />
+      <StaffSection />
+      <LeadTeamsSection />
+    </div>
+  );
+}
+
+function firstIssue(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const issue = result.success ? undefined : result.error?.issues[0];
+  return issue ? { path: String(issue.path[0] ?? ''), message: issue.message } : null;
+}
+
+// --- Staff and organizers ---
+
+function StaffSection() {
+  const id = useId();
+  const [version, setVersion] = useState(0);
+  const request = useRequest((signal) => api('/api/organizer/team', teamListSchema, { signal, cache: 'no-cache' }), [version]);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<TeamRole>('staff');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function invite(event: FormEvent) {
+    event.preventDefault();
+    const parsed = teamInviteRequestSchema.safeParse({ email, role });
+    const problem = firstIssue(parsed);
+    setError(problem?.message);
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      const result = await api('/api/organizer/team/invite', teamInviteResultSchema, { method: 'POST', body: parsed.data });
+      void toastSuccess(
+        result.created
+          ? `Invitation sent to ${result.member.email}: they choose a password with the link in it.`
+          : `${result.member.email} now has the ${role} role.`,
+      );
+      setEmail('');
+      setVersion((n) => n + 1);
+    } catch (failure) {
+      setError(serverFieldErrors(failure, ['email'] as const).email);
+      void toastError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function removeRole(member: TeamMember, gone: TeamRole) {
+    if (!window.confirm(`Take the ${gone} role from ${member.name || member.email}?`)) return;
+    try {
+      await api(`/api/organizer/team/${member.userId}/remove-role`, teamMemberSchema, { method: 'POST', body: { role: gone } });
+      void toastSuccess(`${member.name || member.email} no longer has the ${gone} role.`);
+      setVersion((n) => n + 1);
+    } catch (failure) {
+      void toastError(errorMessage(failure));
+    }
+  }
+
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-staff`}>
+      <h2 id={`${id}-staff`}>Staff and organizers</h2>
+      <form className="card admin-form" onSubmit={invite} noValidate aria-label="Invite to the team">
+        <div className="admin-form__grid">
+          <div className={`field${error ? ' is-danger' : ''}`}>
+            <label className="field-label" htmlFor={`${id}-email`}>
+              E-mail address
+            </label>
+            <input
+              id={`${id}-email`}
+              className={`input${error ? ' is-danger' : ''}`}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-email-error` : `${id}-email-hint`}
+              required
+            />
+            {error ? (
+              <p id={`${id}-email-error`} className="field-error">
+                {error}
+              </p>
+            ) : (
+              <p id={`${id}-email-hint`} className="field-hint">
+                An unknown address gets an account and a link to choose its password.
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-role`}>
+              Role
+            </label>
+            <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
+              {TEAM_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r === 'staff' ? 'Staff (pass checks)' : 'Organizer'}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="card-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+            Invite
+          </button>
+        </div>
+      </form>
+      {request.status === 'loading' ? <p aria-live="polite">Loading the team…</p> : null}
+      {request.status === 'error' ? (
+        <p className="alert alert-danger" role="alert">
+          {errorMessage(request.error)}
+        </p>
+      ) : null}
+      {request.status === 'ready' ? (
+        <div className="organizer-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Roles</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {request.data.members.map((member) => (
+                <tr key={member.userId}>
+                  <td>
+                    {member.name || '—'}
+                    {member.active ? null : <span className="admin-tag">invited</span>}
+                  </td>
+                  <td>{member.email}</td>
+                  <td>{member.roles.join(', ')}</td>
+                  <td className="admin-actions">
+                    {member.roles.map((r) => (
+                      <button key={r} type="button" className="btn btn-ghost btn-sm" onClick={() => removeRole(member, r)}>
+                        Remove {r}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+// --- Exhibitor teams ---
+
+function LeadTeamsSection() {
+  const id = useId();
+  const [version, setVersion] = useState(0);
+  const request = useRequest(
+    (signal) => api('/api/organizer/lead-teams', leadTeamListSchema, { signal, cache: 'no-cache' }),
+    [version],
+  );
+  const [name, setName] = useState('');
+  const [ownerEmail, setOwnerEmail] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; ownerEmail?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const refresh = () => setVersion((n) => n + 1);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    const parsed = leadTeamCreateSchema.safeParse({ name, ownerEmail });
+    const problem = firstIssue(parsed);
+    setErrors(problem ? { [problem.path]: problem.message } : {});
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      const team = await api('/api/organizer/lead-teams', leadTeamSchema, { method: 'POST', body: parsed.data });
+      void toastSuccess(`${team.name} created.`);
+      setName('');
+      setOwnerEmail('');
+      refresh();
+    } catch (failure) {
+      setErrors(serverFieldErrors(failure, ['name', 'ownerEmail'] as const));
+      void toastError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-teams`}>
+      <h2 id={`${id}-teams`}>Exhibitor teams</h2>
+      <p>
+        The members of a team are an exhibitor's colleagues (vendor accounts): each becomes a lead scanner and sees every member's
+        leads. The owner can add and remove colleagues in the app too.
+      </p>
+      <form className="card admin-form" onSubmit={create} noValidate aria-label="New exhibitor team">
+        <div className="admin-form__grid">
+          <div className={`field${errors.name ? ' is-danger' : ''}`}>
+            <label className="field-label" htmlFor={`${id}-name`}>
+              Team name
+            </label>
+            <input
+              id={`${id}-name`}
+              className={`input${errors.name ? ' is-danger' : ''}`}
+              value={name}
+              maxLength={120}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? `${id}-name-error` : undefined}
+              required
+            />
+            {errors.name ? (
+              <p id={`${id}-name-error`} className="field-error">
+                {errors.name}
+              </p>
+            ) : null}
+          </div>
+          <div className={`field${errors.ownerEmail ? ' is-danger' : ''}`}>
+            <label className="field-label" htmlFor={`${id}-owner`}>
+              Owner's e-mail (a vendor account)
+            </label>
+            <input
+              id={`${id}-owner`}
+              className={`input${errors.ownerEmail ? ' is-danger' : ''}`}
+              type="email"
+              value={ownerEmail}
+              onChange={(e) => setOwnerEmail(e.target.value)}
+              aria-invalid={errors.ownerEmail ? true : undefined}
+              aria-describedby={errors.ownerEmail ? `${id}-owner-error` : undefined}
+              required
+            />
+            {errors.ownerEmail ? (
+              <p id={`${id}-owner-error`} className="field-error">
+                {errors.ownerEmail}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="card-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+            Create team
+          </button>
+        </div>
+      </form>
+      {request.status === 'loading' ? <p aria-live="polite">Loading teams…</p> : null}
+      {request.status === 'error' ? (
+        <p className="alert alert-danger" role="alert">
+          {errorMessage(request.error)}
+        </p>
+      ) : null}
+      {request.status === 'ready' ? (
+        request.data.teams.length === 0 ? (
+          <p>No exhibitor teams yet.</p>
+        ) : (
+          <ul className="admin-cards">
+            {request.data.teams.map((team) => (
+              <LeadTeamCard key={team.id} team={team} onChanged={refresh} />
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const base = `/api/organizer/lead-teams/${team.id}`;
+
+  async function run(action: () => Promise<unknown>, success: string) {
+    try {
+      await action();
+      void toastSuccess(success);
+      onChanged();
+    } catch (failure) {
+      void toastError(errorMessage(failure));
+    }
+  }
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const parsed = leadTeamMemberRequestSchema.safeParse({ email });
+    setError(firstIssue(parsed)?.message);
+    if (!parsed.success) return;
+    try {
+      await api(`${base}/members`, leadTeamSchema, { method: 'POST', body: parsed.data });
+      void toastSuccess(`${parsed.data.email} added to ${team.name}.`);
+      setEmail('');
+      onChanged();
+    } catch (failure) {
+      setError(serverFieldErrors(failure, ['email'] as const).email ?? errorMessage(failure));
+    }
+  }
+
+  return (
+    <li className="card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="card-title">
+        {team.name}
+      </h3>
+      <div className="organizer-table">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Company</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {team.members.map((member) => (
+              <tr key={member.userId}>
+                <td>
+                  {member.name || member.email}
+                  {member.isOwner ? <span className="admin-tag">owner</span> : null}
+                  <br />
+                  <small>{member.email}</small>
+                </td>
+                <td>{member.company}</td>
+                <td className="admin-actions">
+                  {member.isOwner ? null : (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        onClick={() =>
+                          run(
+                            () => api(`${base}/owner`, leadTeamSchema, { method: 'POST', body: { userId: member.userId } }),
+                            `${member.name || member.email} now owns ${team.name}.`,
+                          )
+                        }
+                      >
+                        Make owner
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        onClick={() =>
+                          run(
+                            () => api(`${base}/members/${member.userId}`, leadTeamSchema, { method: 'DELETE' }),
+                            `${member.name || member.email} left ${team.name}.`,
+                          )
+                        }
+                      >
+                        Remove
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form className="admin-inline-form" onSubmit={add} noValidate>
+        <label className="field-label" htmlFor={`${id}-add`}>
+          Add a colleague by e-mail
+        </label>
+        <input
+          id={`${id}-add`}
+          className={`input${error ? ' is-danger' : ''}`}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-add-error` : undefined}
+        />
+        <button type="submit" className="btn btn-secondary btn-sm">
+          Add
+        </button>
+        {error ? (
+          <p id={`${id}-add-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </li>
+  );
+}

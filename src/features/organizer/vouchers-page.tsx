@@ -1,0 +1,455 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { api } from '../../lib/api.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { venueDateTime } from '../../lib/venue-time.ts';
+import {
+  disabledCountSchema,
+  VOUCHER_BATCH_MAX,
+  VOUCHER_CODE_TYPES,
+  VOUCHER_PREFIX_MAX,
+  type VoucherBatchSummary,
+  voucherBatchCreatedSchema,
+  voucherBatchesSchema,
+  voucherBatchRequestSchema,
+  type VoucherPassType,
+  voucherPageSchema,
+  voucherPassTypesSchema,
+} from '../../shared/contracts/organizer-admin.ts';
+import { venueInputToIso } from './venue-input.ts';
+import './admin.css';
+
+const PAGE = 50;
+const FIELDS = ['passTypeId', 'count', 'usesPerCode', 'validUntil', 'prefix', 'codeType'] as const;
+type Field = (typeof FIELDS)[number];
+
+const when = (iso: string | null) => (iso ? venueDateTime.format(new Date(iso)) : '—');
+
+/** /organizer/vouchers: batches of random codes, their uses, disabling, CSV per batch. */
+export function VouchersPage() {
+  const types = useRequest((signal) => api('/api/organizer/vouchers/pass-types', voucherPassTypesSchema, { signal }), []);
+  const [version, setVersion] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const refresh = () => setVersion((n) => n + 1);
+  return (
+    <div className="admin-page">
+      <PageHeader
+        title="Vouchers"
+        lead="Make batches of random codes for a pass type, see how often each was used, disable codes, and download a batch as CSV."
+      />
+      {types.status === 'ready' ? (
+        <BatchForm
+          passTypes={types.data}
+          onCreated={(batch) => {
+            refresh();
+            setSelected(batch);
+          }}
+        />
+      ) : types.status === 'error' ? (
+        <p className="alert alert-danger" role="alert">
+          {errorMessage(types.error)}
+        </p>
+      ) : (
+        <p aria-live="polite">Loading pass types…</p>
+      )}
+      <Batches version={version} selected={selected} onSelect={setSelected} onChanged={refresh} />
+      {selected ? <Codes key={selected} batch={selected} version={version} onChanged={refresh} /> : null}
+    </div>
+  );
+}
+
+function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassType[]; onCreated: (batch: string) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState({
+    passTypeId: String(passTypes[0]?.id ?? ''),
+    count: '10',
+    usesPerCode: '1',
+    validUntil: '',
+    prefix: '',
+    codeType: 'speaker',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: Field, value: string) => setDraft((d) => ({ ...d, [field]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const validUntil = venueInputToIso(draft.validUntil);
+    const body = {
+      passTypeId: Number(draft.passTypeId),
+      count: Number(draft.count),
+      usesPerCode: draft.usesPerCode.trim() === '' ? null : Number(draft.usesPerCode),
+      validUntil: validUntil ?? null,
+      prefix: draft.prefix,
+      codeType: draft.codeType,
+    };
+    const parsed = voucherBatchRequestSchema.safeParse(body);
+    const local: Partial<Record<Field, string>> = {};
+    if (validUntil === undefined) local.validUntil = 'Please enter a date and time.';
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      local[field] ??= issue.message;
+    }
+    setErrors(local);
+    if (Object.keys(local).length > 0 || !parsed.success) return;
+    setBusy(true);
+    try {
+      const created = await api('/api/organizer/vouchers', voucherBatchCreatedSchema, { method: 'POST', body: parsed.data });
+      void toastSuccess(`${created.count} codes made in batch ${created.batch}.`);
+      onCreated(created.batch);
+    } catch (error) {
+      setErrors(serverFieldErrors(error, FIELDS));
+      void toastError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: Field, label: string, input: ReactNode, hint?: string) => (
+    <div className={`field${errors[name] ? ' is-danger' : ''}`}>
+      <label className="field-label" htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
+      {input}
+      {hint ? (
+        <p id={`${id}-${name}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {errors[name] ? (
+        <p id={`${id}-${name}-error`} className="field-error">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  const describedBy = (name: Field, hint = false) =>
+    [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const inputClass = (name: Field) => `input${errors[name] ? ' is-danger' : ''}`;
+
+  return (
+    <form className="card admin-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card-title">
+        New batch
+      </h2>
+      <div className="admin-form__grid">
+        {field(
+          'passTypeId',
+          'Pass type',
+          <select
+            id={`${id}-passTypeId`}
+            className={inputClass('passTypeId')}
+            value={draft.passTypeId}
+            onChange={(e) => set('passTypeId', e.target.value)}
+            aria-describedby={describedBy('passTypeId')}
+          >
+            {passTypes.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+                {type.active ? '' : ' (inactive)'}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'codeType',
+          'Code type',
+          <select
+            id={`${id}-codeType`}
+            className={inputClass('codeType')}
+            value={draft.codeType}
+            onChange={(e) => set('codeType', e.target.value)}
+            aria-describedby={describedBy('codeType')}
+          >
+            {VOUCHER_CODE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'count',
+          'Number of codes',
+          <input
+            id={`${id}-count`}
+            className={inputClass('count')}
+            type="number"
+            min={1}
+            max={VOUCHER_BATCH_MAX}
+            value={draft.count}
+            onChange={(e) => set('count', e.target.value)}
+            aria-invalid={errors.count ? true : undefined}
+            aria-describedby={describedBy('count')}
+            required
+          />,
+        )}
+        {field(
+          'usesPerCode',
+          'Uses per code',
+          <input
+            id={`${id}-usesPerCode`}
+            className={inputClass('usesPerCode')}
+            type="number"
+            min={1}
+            value={draft.usesPerCode}
+            onChange={(e) => set('usesPerCode', e.target.value)}
+            aria-invalid={errors.usesPerCode ? true : undefined}
+            aria-describedby={describedBy('usesPerCode', true)}
+          />,
+          'Empty: unlimited.',
+        )}
+        {field(
+          'validUntil',
+          'Valid until (venue time)',
+          <input
+            id={`${id}-validUntil`}
+            className={inputClass('validUntil')}
+            type="datetime-local"
+            value={draft.validUntil}
+            onChange={(e) => set('validUntil', e.target.value)}
+            aria-invalid={errors.validUntil ? true : undefined}
+            aria-describedby={describedBy('validUntil', true)}
+          />,
+          'Empty: no end.',
+        )}
+        {field(
+          'prefix',
+          'Prefix',
+          <input
+            id={`${id}-prefix`}
+            className={inputClass('prefix')}
+            value={draft.prefix}
+            maxLength={VOUCHER_PREFIX_MAX}
+            onChange={(e) => set('prefix', e.target.value.toUpperCase())}
+            aria-invalid={errors.prefix ? true : undefined}
+            aria-describedby={describedBy('prefix', true)}
+            autoCapitalize="characters"
+            spellCheck={false}
+          />,
+          'Letters A–Z, digits and hyphens, e.g. PRESS. A random part of 12 characters follows.',
+        )}
+      </div>
+      <div className="card-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+          Make codes
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Batches({
+  version,
+  selected,
+  onSelect,
+  onChanged,
+}: {
+  version: number;
+  selected: string | null;
+  onSelect: (batch: string) => void;
+  onChanged: () => void;
+}) {
+  const request = useRequest(
+    (signal) => api('/api/organizer/vouchers/batches', voucherBatchesSchema, { signal, cache: 'no-cache' }),
+    [version],
+  );
+  async function disableBatch(batch: VoucherBatchSummary) {
+    if (!window.confirm(`Disable every code of ${batch.batch}? Nobody can register with them afterwards.`)) return;
+    try {
+      const { disabled } = await api(
+        `/api/organizer/vouchers/batches/${encodeURIComponent(batch.batch)}/disable`,
+        disabledCountSchema,
+        {
+          method: 'POST',
+        },
+      );
+      void toastSuccess(`${disabled} codes disabled.`);
+      onChanged();
+    } catch (error) {
+      void toastError(errorMessage(error));
+    }
+  }
+  if (request.status === 'loading') return <p aria-live="polite">Loading batches…</p>;
+  if (request.status === 'error') {
+    return (
+      <p className="alert alert-danger" role="alert">
+        {errorMessage(request.error)}{' '}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={request.retry}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="voucher-batches" className="admin-section">
+      <h2 id="voucher-batches">Batches</h2>
+      {request.data.batches.length === 0 ? (
+        <p>No batches yet. The seeded codes (CF26, SPEAKER-2026…) are not part of a batch.</p>
+      ) : (
+        <div className="organizer-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Batch</th>
+                <th scope="col">Pass type</th>
+                <th scope="col">Code type</th>
+                <th scope="col" className="num">
+                  Codes
+                </th>
+                <th scope="col" className="num">
+                  Uses
+                </th>
+                <th scope="col" className="num">
+                  Disabled
+                </th>
+                <th scope="col">Made</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {request.data.batches.map((batch) => (
+                <tr key={batch.batch} aria-current={batch.batch === selected ? 'true' : undefined}>
+                  <td>
+                    <code>{batch.batch}</code>
+                  </td>
+                  <td>{batch.passTypeName}</td>
+                  <td>{batch.codeType}</td>
+                  <td className="num">{batch.codes}</td>
+                  <td className="num">{batch.used}</td>
+                  <td className="num">{batch.disabled}</td>
+                  <td>{when(batch.createdAt)}</td>
+                  <td className="admin-actions">
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => onSelect(batch.batch)}>
+                      Show codes
+                    </button>
+                    <a
+                      className="btn btn-ghost btn-sm"
+                      href={`/api/organizer/vouchers.csv?batch=${encodeURIComponent(batch.batch)}`}
+                      download
+                    >
+                      CSV
+                    </a>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => disableBatch(batch)}
+                      disabled={batch.disabled === batch.codes}
+                    >
+                      Disable all
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Codes({ batch, version, onChanged }: { batch: string; version: number; onChanged: () => void }) {
+  const [after, setAfter] = useState<string[]>([]);
+  const cursor = after.at(-1);
+  const request = useRequest(
+    (signal) =>
+      api('/api/organizer/vouchers', voucherPageSchema, {
+        signal,
+        cache: 'no-cache',
+        query: { batch, limit: PAGE, after: cursor },
+      }),
+    [batch, cursor, version],
+  );
+  async function disable(code: string) {
+    try {
+      await api(`/api/organizer/vouchers/${encodeURIComponent(code)}/disable`, disabledCountSchema, { method: 'POST' });
+      void toastSuccess(`${code} disabled.`);
+      onChanged();
+    } catch (error) {
+      void toastError(errorMessage(error));
+    }
+  }
+  return (
+    <section aria-labelledby="voucher-codes" className="admin-section">
+      <h2 id="voucher-codes">
+        Codes of <code>{batch}</code>
+      </h2>
+      {request.status === 'loading' ? <p aria-live="polite">Loading codes…</p> : null}
+      {request.status === 'error' ? (
+        <p className="alert alert-danger" role="alert">
+          {errorMessage(request.error)}
+        </p>
+      ) : null}
+      {request.status === 'ready' ? (
+        <>
+          <p>
+            {request.data.total} codes; showing {after.length * PAGE + 1}–{after.length * PAGE + request.data.vouchers.length}.
+          </p>
+          <div className="organizer-table">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col" className="num">
+                    Uses
+                  </th>
+                  <th scope="col">Valid until</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {request.data.vouchers.map((voucher) => (
+                  <tr key={voucher.code}>
+                    <td>
+                      <code>{voucher.code}</code>
+                    </td>
+                    <td className="num">
+                      {voucher.usedCount} / {voucher.maxUses ?? '∞'}
+                    </td>
+                    <td>{when(voucher.validUntil)}</td>
+                    <td>{voucher.disabledAt ? `Disabled ${when(voucher.disabledAt)}` : 'Active'}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        onClick={() => disable(voucher.code)}
+                        disabled={voucher.disabledAt !== null}
+                      >
+                        Disable
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="card-actions">
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => setAfter((a) => a.slice(0, -1))}
+              disabled={after.length === 0}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => {
+                const next = request.data.next;
+                if (next) setAfter((a) => [...a, next]);
+              }}
+              disabled={!request.data.next}
+            >
+              Next
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
