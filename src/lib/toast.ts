@@ -18,7 +18,7 @@ export const toastAnnouncementAtom = atom<{ kind: 'error' | 'success'; message: 
 export const TOAST_OPTIONS = {
   position: 'top-center',
   duration: TOAST_DURATION_MS,
-  ariaProps: { role: 'presentation', 'aria-live': 'off' },
+  ariaProps: { role: 'status', 'aria-live': 'off' },
 } as const;
 
 async function show(kind: 'error' | 'success', message: string) {
