@@ -24,6 +24,7 @@ import {
   vouchers,
 } from '../db/schema/index.ts';
 import { passSourceSql } from './organizer-passes.ts';
+import { billingVatOf, invoiceVatOf } from './organizer-vat.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -157,8 +158,8 @@ export async function attendeeDetail(db: Db, userId: string): Promise<AttendeeDe
     .where(eq(passes.userId, userId))
     .limit(1);
 
-  const [barcodeRows, orderRows, refundRows, invoiceRows, bookingRows, checkinRows, [asScanner], [asScanned]] = await Promise.all(
-    [
+  const [barcodeRows, orderRows, refundRows, invoiceRows, bookingRows, checkinRows, [asScanner], [asScanned], billingVat] =
+    await Promise.all([
       passRow
         ? db.select().from(passBarcodes).where(eq(passBarcodes.passId, passRow.pass.id)).orderBy(desc(passBarcodes.issuedAt))
         : Promise.resolve([]),
@@ -176,6 +177,8 @@ export async function attendeeDetail(db: Db, userId: string): Promise<AttendeeDe
           kind: invoices.kind,
           gross: invoices.gross,
           issuedAt: invoices.issuedAt,
+          reverseCharge: invoices.reverseCharge,
+          buyer: invoices.buyer,
         })
         .from(invoices)
         .where(eq(invoices.userId, userId))
@@ -211,8 +214,8 @@ export async function attendeeDetail(db: Db, userId: string): Promise<AttendeeDe
         : Promise.resolve([]),
       db.select({ n: count() }).from(leads).where(eq(leads.scannerUserId, userId)),
       db.select({ n: count() }).from(leads).where(eq(leads.scannedUserId, userId)),
-    ],
-  );
+      billingVatOf(db, userId),
+    ]);
   const refunded = new Map(refundRows.map((row) => [row.orderId, row.amount ?? 0]));
 
   return {
@@ -255,7 +258,8 @@ export async function attendeeDetail(db: Db, userId: string): Promise<AttendeeDe
       paidAt: isoOrNull(order.paidAt),
       refunded: refunded.get(order.id) ?? 0,
     })),
-    invoices: invoiceRows.map((row) => ({ ...row, issuedAt: iso(row.issuedAt) })),
+    billingVat,
+    invoices: invoiceRows.map(({ buyer, ...row }) => ({ ...row, issuedAt: iso(row.issuedAt), ...invoiceVatOf(buyer) })),
     bookings: bookingRows,
     checkins: checkinRows.map((row) => ({
       id: row.id,

@@ -22,6 +22,15 @@ const venueText = (column: SQL | AnyColumn, format = 'YYYY-MM-DD HH24:MI:SS') =>
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
+const venueDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: VENUE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** An ISO instant (a JSON field, so not a column to format in SQL) as the venue's date, YYYY-MM-DD. */
+const venueDate = (iso: string | undefined) => (iso ? venueDay.format(new Date(iso)) : null);
+
 export interface CsvExport {
   header: readonly string[];
   /** Pages of rows in file order; an empty export yields nothing. */
@@ -122,6 +131,8 @@ export function ordersExport(db: Db): CsvExport {
       'Currency',
       'Reverse charge',
       'Buyer VAT ID',
+      'VIES confirmed (Europe/Berlin)',
+      'VIES reference',
       'Buyer name',
       'Buyer company',
       'Buyer email',
@@ -167,6 +178,8 @@ export function ordersExport(db: Db): CsvExport {
           'EUR',
           yesNo(row.reverseCharge),
           row.buyer.vatId,
+          venueDate(row.buyer.vatConfirmation?.confirmedAt),
+          row.buyer.vatConfirmation?.reference,
           row.buyer.name,
           row.buyer.company,
           row.buyer.email,
@@ -285,12 +298,7 @@ export function fileSlug(text: string): string {
 
 /** cloudfest-<what>-<venue date>.csv */
 export function exportFileName(what: string, now: Date = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: VENUE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  const day = venueDay.format(now);
   return `cloudfest-${what}-${day}.csv`;
 }
 

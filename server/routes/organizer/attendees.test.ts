@@ -5,10 +5,21 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendeeAction, AttendeeDetail, AttendeePage } from '#shared/contracts/organizer-people.ts';
 import type { Order } from '#shared/contracts/registration.ts';
-import { auditLog, invoices, mailOutbox, passBarcodes, passes, passTypes, refunds, users } from '../../db/schema/index.ts';
+import {
+  addresses,
+  auditLog,
+  invoices,
+  mailOutbox,
+  passBarcodes,
+  passes,
+  passTypes,
+  refunds,
+  users,
+} from '../../db/schema/index.ts';
 import { lastMailTo, payInSandbox, signedInUser } from '../payment/sandbox-testing.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { NOTHING_TO_RESEND } from './attendees.ts';
+import { addInvoice } from './event-testing.ts';
 import { createPeople, freePoolHolder, ORGANIZER, passTypeId, poolTaken } from './people-testing.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -104,6 +115,50 @@ describe('GET /api/organizer/attendees/:userId', () => {
     expect(detail.pass).toMatchObject({ passType: { name: 'Premium Pass' }, status: 'approved' });
     expect(detail.bookings.length).toBeGreaterThan(0);
     expect(detail.leads).toEqual({ asScanner: expect.any(Number), asScanned: expect.any(Number) });
+  });
+
+  it("shows the VIES confirmation's date and reference of the billing VAT ID and of each reverse-charge invoice (issue 13)", async () => {
+    const { db } = t.database;
+    const [buyer] = await createPeople(db, 1, { status: 'approved' });
+    const userId = buyer?.userId ?? '';
+    expect(((await get(`/api/organizer/attendees/${userId}`)).json() as AttendeeDetail).billingVat).toBeNull();
+
+    const confirmedAt = new Date('2026-02-09T23:30:00Z');
+    await db.insert(addresses).values({
+      userId,
+      type: 'billingAddress',
+      company: 'Wien Hosting GmbH',
+      vatId: 'ATU 1358 5627',
+      vatConfirmedId: 'ATU13585627',
+      vatConfirmedAt: confirmedAt,
+      vatConfirmationReference: 'WAPIAAAAZ1Q2w3E4',
+    });
+    const confirmation = { confirmedAt: confirmedAt.toISOString(), reference: 'WAPIAAAAZ1Q2w3E4' };
+    const reverse = await addInvoice(db, buyer?.email ?? '', {
+      net: 40_000,
+      reverseCharge: true,
+      vatId: 'ATU13585627',
+      vatConfirmation: confirmation,
+    });
+    const plain = await addInvoice(db, buyer?.email ?? '', { net: 10_000 });
+
+    const detail = (await get(`/api/organizer/attendees/${userId}`)).json() as AttendeeDetail;
+    expect(detail.billingVat).toEqual({ vatId: 'ATU13585627', confirmation });
+    expect(detail.invoices.find((row) => row.number === reverse.invoice.number)).toMatchObject({
+      reverseCharge: true,
+      buyerVatId: 'ATU13585627',
+      vatConfirmation: confirmation,
+    });
+    expect(detail.invoices.find((row) => row.number === plain.invoice.number)).toMatchObject({
+      reverseCharge: false,
+      buyerVatId: '',
+      vatConfirmation: null,
+    });
+
+    // A new VAT ID not (yet) confirmed: the old confirmation is not shown as this one's.
+    await db.update(addresses).set({ vatId: 'DE811907980' }).where(eq(addresses.userId, userId));
+    const changed = (await get(`/api/organizer/attendees/${userId}`)).json() as AttendeeDetail;
+    expect(changed.billingVat).toEqual({ vatId: 'DE811907980', confirmation: null });
   });
 });
 

@@ -60,6 +60,7 @@ export async function addInvoice(
     reverseCharge = false,
     creditNote = false,
     vatId = '',
+    vatConfirmation,
     issuedAt = '2026-02-10T10:00:00Z',
   }: {
     net: number;
@@ -67,6 +68,8 @@ export async function addInvoice(
     reverseCharge?: boolean;
     creditNote?: boolean;
     vatId?: string;
+    /** VIES's confirmation printed on a reverse-charge invoice. */
+    vatConfirmation?: { confirmedAt: string; reference: string | null };
     issuedAt?: string;
   },
 ) {
@@ -85,6 +88,7 @@ export async function addInvoice(
     address: ['1 Main St', '10115 Berlin', 'Germany'],
     vatId,
     email,
+    ...(vatConfirmation ? { vatConfirmation } : {}),
   };
   const number = (sequence: number) => `CF-2026-${String(sequence).padStart(6, '0')}`;
   const sequence = nextSequence++;

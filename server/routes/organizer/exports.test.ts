@@ -93,7 +93,12 @@ describe('GET /api/organizer/exports', () => {
     const db = t.database.db;
     const plain = await addInvoice(db, demoEmail('attendee'), { net: 10_000 });
     const cancelled = await addInvoice(db, demoEmail('vip'), { net: 25_050, creditNote: true });
-    const reverse = await addInvoice(db, demoEmail('vendor'), { net: 40_000, reverseCharge: true, vatId: 'ATU12345678' });
+    const reverse = await addInvoice(db, demoEmail('vendor'), {
+      net: 40_000,
+      reverseCharge: true,
+      vatId: 'ATU12345678',
+      vatConfirmation: { confirmedAt: '2026-02-09T23:30:00.000Z', reference: 'WAPIAAAAZ1Q2w3E4' },
+    });
     const body = await download('orders.csv');
     const [header] = parseCsv(body);
     expect(header).toEqual([
@@ -109,6 +114,8 @@ describe('GET /api/organizer/exports', () => {
       'Currency',
       'Reverse charge',
       'Buyer VAT ID',
+      'VIES confirmed (Europe/Berlin)',
+      'VIES reference',
       'Buyer name',
       'Buyer company',
       'Buyer email',
@@ -133,6 +140,8 @@ describe('GET /api/organizer/exports', () => {
       VAT: '19.00',
       Gross: '119.00',
       'Reverse charge': 'no',
+      'VIES confirmed (Europe/Berlin)': '',
+      'VIES reference': '',
     });
     expect(records[2]).toMatchObject({
       Kind: 'credit note',
@@ -146,6 +155,9 @@ describe('GET /api/organizer/exports', () => {
     expect(records[3]).toMatchObject({
       'Reverse charge': 'yes',
       'Buyer VAT ID': 'ATU12345678',
+      // VIES's date as the venue's day (00:30 in Berlin), and its consultation number.
+      'VIES confirmed (Europe/Berlin)': '2026-02-10',
+      'VIES reference': 'WAPIAAAAZ1Q2w3E4',
       VAT: '0.00',
       Gross: '400.00',
       'Buyer country': 'Germany',

@@ -31,7 +31,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
-        description: `Invoices and credit notes for the accountant, in number order: number, date, kind, net, VAT rate, VAT, gross, reverse charge, buyer VAT ID; credit notes as negative lines (organizers).${CSV_NOTE}`,
+        description: `Invoices and credit notes for the accountant, in number order: number, date, kind, net, VAT rate, VAT, gross, reverse charge, buyer VAT ID with the date and reference of its VIES confirmation (under reverse charge); credit notes as negative lines (organizers).${CSV_NOTE}`,
         produces: ['text/csv'],
       },
     },

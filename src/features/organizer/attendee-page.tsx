@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/form-errors.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import type { AttendeeDetail } from '../../shared/contracts/organizer-people.ts';
+import type { AttendeeDetail, VatConfirmation } from '../../shared/contracts/organizer-people.ts';
 import {
   type AttendeeActionName,
   attendeeAction,
@@ -17,6 +17,12 @@ import {
 import './people.css';
 
 const when = (iso: string | null) => (iso ? venueDateTime.format(Date.parse(iso)) : '—');
+
+/** VIES's confirmation of a VAT ID in words: its date and consultation number (issue 13). */
+const viesText = (confirmation: VatConfirmation | null) =>
+  confirmation
+    ? `confirmed ${when(confirmation.confirmedAt)}${confirmation.reference ? `, reference ${confirmation.reference}` : ', no reference'}`
+    : 'not confirmed';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -230,14 +236,25 @@ export function AttendeePage() {
           />
         </Section>
         <Section title="Invoices and credit notes">
+          {detail.billingVat?.vatId ? (
+            <dl className="people-facts">
+              <dt>VAT ID</dt>
+              <dd>{detail.billingVat.vatId}</dd>
+              <dt>VIES</dt>
+              <dd>{viesText(detail.billingVat.confirmation)}</dd>
+            </dl>
+          ) : null}
           <Table
             label="Invoices and credit notes"
-            head={['Number', 'Kind', 'Amount', 'Issued']}
+            head={['Number', 'Kind', 'Amount', 'Issued', 'VAT']}
             rows={detail.invoices.map((invoice) => [
               invoice.number,
               invoice.kind === 'credit-note' ? 'Credit note' : 'Invoice',
               formatEuro(invoice.gross),
               when(invoice.issuedAt),
+              invoice.reverseCharge
+                ? `Reverse charge, ${invoice.buyerVatId}: ${viesText(invoice.vatConfirmation)}`
+                : 'VAT charged',
             ])}
           />
         </Section>
