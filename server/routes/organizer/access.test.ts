@@ -35,6 +35,20 @@ describe('the organizer API (issue 14)', () => {
     expect(unguarded).toEqual([]);
   });
 
+  it('lists every organizer call in the OpenAPI document, tagged organizer', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const paths = docs.json().paths as Record<string, Record<string, { tags?: string[] }>>;
+    const missing = organizerApi().flatMap((route) =>
+      methodsOf(route).flatMap((method) => {
+        const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+        const operation = paths[path]?.[method.toLowerCase()];
+        return operation?.tags?.includes('organizer') ? [] : [`${method} ${path}`];
+      }),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('refuses anonymous callers (401) and attendees, vendors and staff (403) on every organizer route', async () => {
     for (const route of organizerApi()) {
       for (const method of methodsOf(route)) {
