@@ -1,24 +1,13 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApprovalResult, PassSource } from '#shared/contracts/organizer-people.ts';
-import { vatOf } from '#shared/pricing.ts';
 import type { Db } from '../db/client.ts';
-import {
-  invoices,
-  orders,
-  passBarcodes,
-  passClaims,
-  passes,
-  passPools,
-  passTypes,
-  refunds,
-  users,
-  vouchers,
-} from '../db/schema/index.ts';
+import { orders, passBarcodes, passClaims, passes, passPools, passTypes, users, vouchers } from '../db/schema/index.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 import { recordAudit } from './audit.ts';
-import { createCreditNote } from './invoices.ts';
+import type { InvoiceRow } from './invoices.ts';
+import { lockUser } from './order-completion.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { paymentOf } from './payments/refunds.ts';
+import { creditNoteOf, currentInvoiceOf, refundOrderLines } from './payments/refunds.ts';
 
 /**
  * The organizer's decisions on passes (issue 14): rejecting pending passes, cancelling a pass,
@@ -215,12 +204,17 @@ export interface PassRefund {
   creditNoteNumber: string | null;
 }
 
+/** Whether a credit note cancels pass or upgrade lines (a pass cancellation's, not a booking's). */
+const creditsPass = (note: InvoiceRow) => note.lines.some((line) => line.kind === 'pass' || line.kind === 'upgrade');
+
 /**
  * Refunds the pass part of the holder's paid registration and upgrade orders through the provider
- * that took each payment, with a credit note cancelling those lines of the order's invoice. Hotel
- * lines of a registration stay (the booking is cancelled on its own). The caller has changed the
- * pass from pending/approved to cancelled in this transaction, which happens once, so each order is
- * refunded once; the provider's idempotency key covers a retried transaction.
+ * that took each payment, with a credit note cancelling those lines of the order's current invoice
+ * (after a VAT correction: the invoice without VAT, so the VAT refunded by the correction is not
+ * refunded twice). Hotel lines of a registration stay (the booking is cancelled on its own). The
+ * caller holds the per-user lock and has changed the pass from pending/approved to cancelled in this
+ * transaction; an order whose current invoice already credits its pass is skipped, and the
+ * provider's idempotency key covers a retried transaction.
  */
 export async function refundPassOrders(
   tx: Db,
@@ -235,44 +229,18 @@ export async function refundPassOrders(
     .orderBy(orders.createdAt);
   const done: PassRefund[] = [];
   for (const order of paid) {
+    const invoice = await currentInvoiceOf(tx, order.id);
+    const note = invoice ? await creditNoteOf(tx, invoice.id) : null;
+    if (note && creditsPass(note)) continue;
     const lines = order.lines.filter((line) => line.kind === 'pass' || line.kind === 'upgrade');
-    const net = lines.reduce((sum, line) => sum + line.net, 0);
-    if (net <= 0 || order.gross <= 0) continue;
-    const [already] = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(and(eq(refunds.orderId, order.id), isNull(refunds.bookingId)))
-      .limit(1);
-    if (already) continue;
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')))
-      .orderBy(desc(invoices.issuedAt))
-      .limit(1);
-    if (invoice) {
+    const { refunded, creditNote } = await refundOrderLines(tx, providers, order, lines, {
+      idempotencyKey: `pass-refund-${order.id}`,
       // One credit note per invoice (invoices_order_kind_corrects): a hotel cancellation may have used it.
-      const [noted] = await tx
-        .select({ number: invoices.number })
-        .from(invoices)
-        .where(and(eq(invoices.correctsInvoiceId, invoice.id), eq(invoices.kind, 'credit-note')))
-        .limit(1);
-      if (noted) {
-        throw new HttpProblem(
-          409,
-          `Invoice ${invoice.number} already has a credit note (${noted.number}); refund this pass through the payment provider by hand and cancel it again.`,
-        );
-      }
-    }
-    const vat = vatOf(net, order.vatBasisPoints);
-    const amount = Math.min(net + vat, order.gross);
-    const { session, provider } = await paymentOf(tx, providers, order.id);
-    const refund = await provider.refund({ sessionId: session.id, amount, idempotencyKey: `pass-refund-${order.id}` });
-    await tx
-      .insert(refunds)
-      .values({ orderId: order.id, amount, provider: provider.name, providerRefundId: refund.id, createdAt: now });
-    const note = invoice ? await createCreditNote(tx, invoice, { lines, net, vat: amount - net }, now) : null;
-    done.push({ orderId: order.id, amount, creditNoteNumber: note?.number ?? null });
+      creditedAlready: (credited, other) =>
+        `Invoice ${credited.number} already has a credit note (${other.number}); refund this pass through the payment provider by hand and cancel it again.`,
+      now,
+    });
+    if (refunded > 0) done.push({ orderId: order.id, amount: refunded, creditNoteNumber: creditNote?.number ?? null });
   }
   return done;
 }
@@ -288,6 +256,8 @@ export async function cancelPass(
   actorUserId: string,
   now = new Date(),
 ) {
+  // The per-user lock first, as every change of the user's orders takes it (a VAT correction too).
+  await lockUser(tx, userId);
   const holder = await lockedPassOfUser(tx, userId);
   if (!holder) throw new HttpProblem(409, NO_PASS);
   if (holder.status !== 'pending' && holder.status !== 'approved') {

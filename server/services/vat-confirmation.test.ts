@@ -1,11 +1,25 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BookingCancellation, BookingOrder } from '#shared/contracts/index.ts';
+import type { AttendeeAction } from '#shared/contracts/organizer-people.ts';
 import type { Invoice, Order } from '#shared/contracts/registration.ts';
-import { addresses, invoices, orders, refunds, trainTicketTypes, viesChecks } from '../db/schema/index.ts';
-import { payInSandbox } from '../routes/payment/sandbox-testing.ts';
+import { addDays } from '#shared/stay.ts';
+import {
+  addresses,
+  invoices,
+  orders,
+  paymentSessions,
+  refunds,
+  roomAvailabilities,
+  rooms,
+  trainTicketTypes,
+  viesChecks,
+} from '../db/schema/index.ts';
+import { ORGANIZER } from '../routes/organizer/people-testing.ts';
+import { lastMailTo, payInSandbox } from '../routes/payment/sandbox-testing.ts';
 import { type FakeVies, startFakeVies } from '../testing/fake-vies.ts';
 import { pdfText } from '../testing/pdf-text.ts';
-import { createRegistrant, type RegistrantOptions } from '../testing/registrant.ts';
+import { createRegistrant, type RegistrantOptions, seededRoom } from '../testing/registrant.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { correctVatAfterConfirmation } from './vat-confirmation.ts';
 
@@ -281,6 +295,126 @@ describe('a confirmation that comes after the payment', () => {
       .from(invoices)
       .where(and(eq(invoices.userId, user.id), eq(invoices.correctsInvoiceId, invoice.id)));
     expect(corrections.map((row) => row.kind).sort()).toEqual(['credit-note', 'invoice']);
+  });
+
+  /** The VAT of the paid invoice comes back once VIES confirms the VAT ID (the hourly re-check). */
+  async function confirmLater(vatId: string) {
+    await expire(vatId);
+    vies.register(vatId);
+    expect((await t.app.vat.recheckPending()).confirmed).toBeGreaterThanOrEqual(1);
+  }
+  const refundsOf = (orderId: string) =>
+    t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+  const paidFor = async (orderId: string) => {
+    const [session] = await t.database.db
+      .select()
+      .from(paymentSessions)
+      .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, 'succeeded')));
+    return session?.amount ?? 0;
+  };
+
+  it('then a cancelled pass is refunded and credited against the corrected invoice, never more than was paid', async () => {
+    const { user, order, invoice } = await paidWithVat('ATU12345808');
+    await confirmLater('ATU12345808');
+    const replacement = (await invoicesOf(user.id)).find((row) => row.kind === 'invoice' && row.correctsInvoiceId === invoice.id);
+    expect(replacement).toMatchObject({ vat: 0, gross: 29_900 });
+
+    const organizer = await t.login(ORGANIZER);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizer/attendees/${user.id}/cancel-pass`,
+      headers: organizer,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as AttendeeAction).message).toContain('EUR 299.00 refunded');
+
+    // The VAT went back with the correction, the net with the cancellation: together what was paid.
+    const paid = await paidFor(order.id);
+    expect(paid).toBe(35_581);
+    const made = await refundsOf(order.id);
+    expect(made.map((row) => row.amount)).toEqual([5_681, 29_900]);
+    expect(made.reduce((total, row) => total + row.amount, 0)).toBe(paid);
+    const notes = (await invoicesOf(user.id)).filter((row) => row.kind === 'credit-note');
+    expect(notes).toHaveLength(2);
+    expect(notes[1]).toMatchObject({
+      correctsInvoiceId: replacement?.id,
+      net: -29_900,
+      vatBasisPoints: 0,
+      vat: 0,
+      gross: -29_900,
+      reverseCharge: true,
+    });
+    expect((await lastMailTo(t.database.db, user.email))?.text).toContain('EUR 299.00');
+  });
+
+  it('then a cancelled hotel booking is refunded and credited against the corrected invoice, never more than was paid', async () => {
+    const { db } = t.database;
+    const hotel = await seededRoom(db, 'Hotel Krønasår', 'Nordic Double');
+    const [room] = await db
+      .insert(rooms)
+      .values({ accommodationId: hotel.accommodationId, name: 'VIES Lake Room', occupancy: 2, priceCents: 15_000 })
+      .returning();
+    if (!room) throw new Error('room insert failed');
+    const today = new Date().toISOString().slice(0, 10);
+    await db
+      .insert(roomAvailabilities)
+      .values(Array.from({ length: 40 }, (_, i) => ({ roomId: room.id, night: addDays(today, i), total: 5 })));
+
+    const { headers, user } = await buyer({ vatId: 'ATU12345817', passStatus: 'approved' });
+    vies.mode = 'down';
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      headers,
+      payload: { accommodationId: room.accommodationId, roomId: room.id, start: addDays(today, 30), end: addDays(today, 34) },
+    });
+    vies.mode = 'up';
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { booking, order } = placed.json() as BookingOrder;
+    // 4 nights × 150.00 € net + 19 % VAT while the VAT ID is unconfirmed.
+    expect(order).toMatchObject({ reverseCharge: false, vat: 11_400, gross: 71_400 });
+    await payInSandbox(t, headers, order);
+    await confirmLater('ATU12345817');
+    const replacement = (await invoicesOf(user.id)).find((row) => row.kind === 'invoice' && row.correctsInvoiceId !== null);
+    expect(replacement).toMatchObject({ vat: 0, gross: 60_000, reverseCharge: true });
+
+    const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/booking/${booking.id}`, headers });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const answer = cancelled.json() as BookingCancellation;
+    expect(answer.refunded).toBe(60_000);
+
+    const made = await refundsOf(order.id);
+    expect(made.map((row) => [row.amount, row.bookingId])).toEqual([
+      [11_400, null],
+      [60_000, booking.id],
+    ]);
+    expect(made.reduce((total, row) => total + row.amount, 0)).toBe(await paidFor(order.id));
+    const [note] = await db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, answer.creditNoteNumber ?? ''));
+    expect(note).toMatchObject({ kind: 'credit-note', correctsInvoiceId: replacement?.id, net: -60_000, vat: 0, gross: -60_000 });
+  });
+
+  it('then refunds stop at what the payment took, less what was refunded already', async () => {
+    const { user, order } = await paidWithVat('ATU12345826');
+    await confirmLater('ATU12345826');
+    // Say 100.00 € went back by hand at the provider and was recorded: only the rest can follow.
+    await t.database.db
+      .insert(refunds)
+      .values({ orderId: order.id, amount: 10_000, provider: 'sandbox', providerRefundId: 'by-hand' });
+    const organizer = await t.login(ORGANIZER);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizer/attendees/${user.id}/cancel-pass`,
+      headers: organizer,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const made = await refundsOf(order.id);
+    expect(made.reduce((total, row) => total + row.amount, 0)).toBe(35_581);
+    expect(made.at(-1)?.amount).toBe(35_581 - 5_681 - 10_000);
+    const [note] = (await invoicesOf(user.id)).filter((row) => row.kind === 'credit-note').slice(-1);
+    expect(note).toMatchObject({ net: -(35_581 - 5_681 - 10_000), vat: 0 });
   });
 
   it('leaves an invoice issued before the VAT ID was entered alone', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type BookingCancellation, bookingCancellationSchema } from '#shared/contracts/account.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cancelBooking } from '../../services/booking.ts';
+import { lockUser } from '../../services/order-completion.ts';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { refundCancelledBooking } from '../../services/payments/refunds.ts';
 import { authOf } from '../../types.ts';
@@ -29,6 +30,8 @@ export const bookingCancelRoutes: FastifyPluginAsyncZod<BookingCancelOptions> = 
       const userId = authOf(request).userId;
       const now = new Date();
       return app.db.transaction(async (tx) => {
+        // The per-user lock first, as every change of the user's orders takes it (a VAT correction too).
+        await lockUser(tx, userId);
         if (!(await ownBooking(tx, userId, request.params.id))) throw notFound('Booking');
         await cancelBooking(tx, request.params.id, now);
         const { refunded, creditNote } = await refundCancelledBooking(tx, options.providers, request.params.id, now);
