@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { authOf } from '../../types.ts';
 import { signedInUserRow } from '../lead/access.ts';
 
@@ -20,3 +22,10 @@ export const organizerHooks = (app: FastifyInstance) => [app.authenticate, organ
 
 /** The signed-in organizer's id, for the audit log. */
 export const actorOf = (request: FastifyRequest) => authOf(request).userId;
+
+/**
+ * Who downloaded which data, and when: an export of people's data is an organizer action like any
+ * other (audit log, issue 14). `what` names the file: attendees, invoices, checkins, vouchers.
+ */
+export const recordExport = (db: Db, request: FastifyRequest, what: string, subject: string, details: object = {}) =>
+  recordAudit(db, { actorUserId: actorOf(request), action: `export.${what}`, subject, details: { ...details } });

@@ -18,7 +18,7 @@ import { checkinLists, checkins, passes, passTypes, users } from '../../db/schem
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { checkinsExport, exportFileName, fileSlug, sendCsv } from '../../services/organizer-exports.ts';
-import { actorOf, organizerHooks } from './access.ts';
+import { actorOf, organizerHooks, recordExport } from './access.ts';
 
 export const LIST_NAME_TAKEN = 'A check-in list with this name exists already.';
 export const UNKNOWN_PASS_TYPE = 'This pass type does not exist.';
@@ -318,7 +318,9 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const [list] = await db.select({ name: checkinLists.name }).from(checkinLists).where(eq(checkinLists.id, id));
       if (!list) throw notFound('Check-in list');
-      return sendCsv(reply, exportFileName(`checkins-${fileSlug(list.name)}`), checkinsExport(db, id));
+      const file = exportFileName(`checkins-${fileSlug(list.name)}`);
+      await recordExport(db, request, 'checkins', file, { listId: id, list: list.name });
+      return sendCsv(reply, file, checkinsExport(db, id));
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendeesExport, checkinsExport, exportFileName, ordersExport, sendCsv } from '../../services/organizer-exports.ts';
-import { organizerHooks } from './access.ts';
+import { organizerHooks, recordExport } from './access.ts';
 
 const CSV_NOTE =
   ' UTF-8 with a byte order mark, comma-separated (RFC 4180); text cells that start like a formula get a leading apostrophe.';
@@ -22,7 +22,11 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv'],
       },
     },
-    async (_request, reply) => sendCsv(reply, exportFileName('attendees'), attendeesExport(db)),
+    async (request, reply) => {
+      const file = exportFileName('attendees');
+      await recordExport(db, request, 'attendees', file);
+      return sendCsv(reply, file, attendeesExport(db));
+    },
   );
 
   app.get(
@@ -35,7 +39,11 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv'],
       },
     },
-    async (_request, reply) => sendCsv(reply, exportFileName('invoices'), ordersExport(db)),
+    async (request, reply) => {
+      const file = exportFileName('invoices');
+      await recordExport(db, request, 'invoices', file);
+      return sendCsv(reply, file, ordersExport(db));
+    },
   );
 
   app.get(
@@ -48,6 +56,10 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv'],
       },
     },
-    async (_request, reply) => sendCsv(reply, exportFileName('checkins'), checkinsExport(db)),
+    async (request, reply) => {
+      const file = exportFileName('checkins');
+      await recordExport(db, request, 'checkins', file);
+      return sendCsv(reply, file, checkinsExport(db));
+    },
   );
 };

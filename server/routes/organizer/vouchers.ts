@@ -23,7 +23,7 @@ import {
   vouchersCsv,
 } from '../../services/organizer-vouchers.ts';
 import { normaliseVoucherCode } from '../../services/vouchers.ts';
-import { actorOf, organizerHooks } from './access.ts';
+import { actorOf, organizerHooks, recordExport } from './access.ts';
 
 const PAGE_MAX = 500;
 /** Codes and batch names are letters, digits and hyphens (seeded codes included). */
@@ -134,9 +134,14 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { batch, passType } = request.query;
       const csv = await vouchersCsv(db, { batch, passTypeId: passType });
+      const file = `vouchers${batch ? `-${batch}` : ''}.csv`;
+      await recordExport(db, request, 'vouchers', file, {
+        ...(batch ? { batch } : {}),
+        ...(passType ? { passTypeId: passType } : {}),
+      });
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vouchers${batch ? `-${batch}` : ''}.csv"`)
+        .header('content-disposition', `attachment; filename="${file}"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },
