@@ -69,3 +69,22 @@ export function existingAccountMail(to: string, firstName: string, baseUrl: stri
     ),
   };
 }
+
+/**
+ * To a registrant whose free pass was only held until the address was confirmed (finding 7): the
+ * hold ran out before the confirmation and the pool was empty by then, so the pass is cancelled.
+ */
+export function freePassGoneMail(to: string, firstName: string, baseUrl: string): Mail {
+  const signIn = `${baseUrl}/sign-in`;
+  const lines = [
+    greeting(firstName),
+    'thank you for confirming your e-mail address. Your free Standard Pass for CloudFest 2026 was reserved for one hour after you registered; the confirmation came after that, and meanwhile every free pass has been given away.',
+    'We are sorry: your free pass is cancelled and cannot be used for admission. Your account remains, and you can sign in to get a pass while passes are available.',
+  ];
+  return {
+    to,
+    subject: 'Your free CloudFest 2026 pass could not be kept',
+    text: `${lines.join('\n\n')}\n\nSign in: ${signIn}\n`,
+    html: layout('Your free pass could not be kept', lines, { label: 'Sign in', url: signIn }),
+  };
+}

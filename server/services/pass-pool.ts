@@ -2,6 +2,7 @@ import { isIPv6 } from 'node:net';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passClaims, passes, passPools, passTypes } from '../db/schema/index.ts';
+import { revokeCurrentBarcode } from './pass-barcodes.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /** The 2000 free Standard Passes of SPEC §9. */
@@ -191,8 +192,9 @@ export async function bindFreeClaim(
 /**
  * Turns the free pass of an account whose address was just confirmed into a counted pass: its live
  * hold is consumed; a hold that ran out meanwhile is replaced by a pass taken from the pool now; and
- * when none is left, the pass is cancelled (it was never more than a hold). Call it in the
- * transaction that confirms the address, only when the address was not confirmed before.
+ * when none is left, the pass is cancelled (it was never more than a hold; the caller mails the
+ * holder, freePassGoneMail). Call it in the transaction that confirms the address, only when the
+ * address was not confirmed before.
  */
 export async function settleFreePass(
   tx: Db,
@@ -236,6 +238,8 @@ export async function settleFreePass(
     return 'taken';
   }
   await tx.update(passes).set({ status: 'cancelled' }).where(eq(passes.id, own.id));
+  // A whitelisted free pass is approved at once and may have shown its barcode already.
+  await revokeCurrentBarcode(tx, own.id, 'cancelled');
   return 'cancelled';
 }
 

@@ -6,6 +6,7 @@ import {
   addresses,
   authTokens,
   countries,
+  passBarcodes,
   passClaims,
   passes,
   passPools,
@@ -13,6 +14,7 @@ import {
   users,
   vouchers,
 } from '../../db/schema/index.ts';
+import { currentBarcode } from '../../services/pass-barcodes.ts';
 import { sha256 } from '../../services/tokens.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';
@@ -406,6 +408,49 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
     } finally {
       await db.update(passPools).set({ total: 2000 }).where(eq(passPools.key, 'free-standard'));
     }
+  });
+});
+
+describe('finding 7: a free pass the pool no longer has at confirmation', () => {
+  it('is cancelled with a mail telling its holder why, and a barcode it already showed is revoked', async () => {
+    const db = t.database.db;
+    // A whitelisted address: the free pass is approved at once, so it can get a barcode before the
+    // confirmation (an organizer's badge sheet issues one for every approved pass).
+    const email = 'gone.guest@partner-hosting.example';
+    const token = await claim();
+    const res = await register(body({ email, freeClaimToken: token }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().passStatus).toBe('approved');
+    await currentBarcode(db, (await passOf(email))?.id ?? '');
+
+    await db
+      .update(passClaims)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passClaims.tokenHash, sha256(token)));
+    const [pool] = await db.select().from(passPools).where(eq(passPools.key, 'free-standard'));
+    await db
+      .update(passPools)
+      .set({ total: (pool?.taken ?? 0) - 1 })
+      .where(eq(passPools.key, 'free-standard'));
+    try {
+      expect((await confirmFromMail(email)).statusCode).toBe(200);
+    } finally {
+      await db.update(passPools).set({ total: 2000 }).where(eq(passPools.key, 'free-standard'));
+    }
+    const pass = await passOf(email);
+    expect(pass?.status).toBe('cancelled');
+    const barcodes = await db
+      .select()
+      .from(passBarcodes)
+      .where(eq(passBarcodes.passId, pass?.id ?? ''));
+    expect(barcodes).toHaveLength(1);
+    expect(barcodes[0]).toMatchObject({ revokedReason: 'cancelled', revokedAt: expect.any(Date) });
+
+    const mail = await latestMail(email);
+    expect(mail.subject).toBe('Your free CloudFest 2026 pass could not be kept');
+    expect(mail.text).toContain('every free pass has been given away');
+    expect(mail.text).toContain('your free pass is cancelled');
+    expect(mail.text).toContain('http://localhost:3000/sign-in');
   });
 });
 

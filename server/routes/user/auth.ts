@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,7 +18,7 @@ import { authTokens, emailTokens, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { confirmationMail, passwordResetMail } from '../../services/mail-templates.ts';
+import { confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/mail-templates.ts';
 import {
   clearWrongPasswords,
   createUnknownAddressLock,
@@ -46,15 +47,16 @@ const dummyHash = hashPassword('not-a-real-password-Aa1!');
 
 /**
  * Marks the address confirmed; the first time, a free pass held for the account becomes its pass
- * (or is taken from the pool now, or cancelled when none is left: finding 7).
+ * (or is taken from the pool now, or cancelled when none is left: finding 7). True when the free
+ * pass was cancelled: the caller mails the holder after commit.
  */
-async function confirmAddress(tx: Db, userId: string): Promise<void> {
+async function confirmAddress(tx: Db, userId: string): Promise<boolean> {
   const confirmed = await tx
     .update(users)
     .set({ emailConfirmedAt: sql`now()` })
     .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
     .returning({ id: users.id });
-  if (confirmed.length > 0) await settleFreePass(tx, userId);
+  return confirmed.length > 0 && (await settleFreePass(tx, userId)) === 'cancelled';
 }
 
 async function issueEmailToken(db: Db, userId: string, purpose: 'confirm' | 'reset', hours: number) {
@@ -92,6 +94,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const signUpsPerEmail = perEmail(app, 'sign-up');
   const unknownAddresses = createUnknownAddressLock(db, config.ACCOUNT_LOCK_AFTER_FAILURES);
 
+  /** After commit, never fatal: the free pass held for this account is gone (confirmAddress). */
+  async function tellFreePassGone(request: FastifyRequest, userId: string) {
+    try {
+      const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+      if (user) await mailer.send(freePassGoneMail(user.email, user.firstName, base));
+    } catch (error) {
+      request.log.error({ err: error, userId }, 'free pass cancellation mail failed');
+    }
+  }
+
   async function sendConfirmation(user: { id: string; email: string; firstName: string }) {
     const token = await issueEmailToken(db, user.id, 'confirm', CONFIRM_HOURS);
     await mailer.send(confirmationMail(user.email, user.firstName, `${base}/sign-up/confirm/${user.id}?token=${token}`));
@@ -127,12 +139,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/confirm',
     { config: authLimit, schema: { tags: ['user'], body: confirmBodySchema, response: { 200: okSchema } } },
     async (request) => {
-      await db.transaction(async (tx) => {
-        const userId = await consumeEmailToken(tx, request.body.token, 'confirm');
+      const { uuid, token } = request.body;
+      const passGone = await db.transaction(async (tx) => {
+        const userId = await consumeEmailToken(tx, token, 'confirm');
         // The uuid in the link must match the token's user: the uuid alone confirms nothing.
-        if (!userId || userId !== request.body.uuid) throw new HttpProblem(400, INVALID_CONFIRM);
-        await confirmAddress(tx, userId);
+        if (!userId || userId !== uuid) throw new HttpProblem(400, INVALID_CONFIRM);
+        return confirmAddress(tx, userId);
       });
+      if (passGone) await tellFreePassGone(request, uuid);
       return { ok: true as const };
     },
   );
@@ -225,7 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertStrongPassword(password, pending ? [pending.email, pending.firstName, pending.lastName] : []);
       if (!pending) throw new HttpProblem(400, INVALID_RESET);
       const passwordHash = await hashPassword(password);
-      const userId = await db.transaction(async (tx) => {
+      const { userId, passGone } = await db.transaction(async (tx) => {
         // The user's row first: two resets of one account (two links) run one after the other, so
         // the second finds its link spent by the first.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, pending.userId)).for('update');
@@ -242,14 +256,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(users)
           .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
           .where(eq(users.id, owner));
-        await confirmAddress(tx, owner);
+        const gone = await confirmAddress(tx, owner);
         await tx
           .update(authTokens)
           .set({ revokedAt: new Date() })
           .where(and(eq(authTokens.userId, owner), isNull(authTokens.revokedAt)));
-        return owner;
+        return { userId: owner, passGone: gone };
       });
       app.sessions.dropUser(userId);
+      if (passGone) await tellFreePassGone(request, userId);
       return { ok: true as const };
     },
   );
