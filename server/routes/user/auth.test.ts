@@ -343,4 +343,26 @@ describe('session cookie', () => {
     const write = await t.app.inject({ method: 'PATCH', url: '/api/user/', cookies, payload: { firstName: 'Mallory' } });
     expect(write.statusCode).toBe(401);
   });
+
+  it('finding 3: one logout (as the app sends it at the next online moment) ends the bearer token and the HttpOnly cookie alike', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'vendor@demo.cloudfest.example', password: 'Demo-Pass-2026!' },
+      remoteAddress: '10.0.4.2',
+    });
+    const { token } = login.json() as { token: string };
+    const cookies = { session: login.cookies.find((c) => c.name === 'session')?.value ?? '' };
+    // The cookie carries the same session as the token: revoking one revokes both.
+    expect(cookies.session).toBe(token);
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/', cookies })).statusCode).toBe(200);
+
+    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.cookies.find((c) => c.name === 'session')).toMatchObject({ value: '' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/', headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/', cookies })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/invoice', cookies })).statusCode).toBe(401);
+  });
 });
