@@ -423,6 +423,36 @@ describe('Stripe Checkout (PAYMENT_PROVIDER=stripe)', () => {
     ]);
   });
 
+  it('refunds a pass an organizer cancels through Stripe, once, with a credit note (issue 14)', async () => {
+    const { user, headers, order } = await registrationOrder();
+    const session = await openSession(t, headers, order, registration);
+    const paid = fake.pay(session.paymentSessionId);
+    expect((await deliver(t, fake.event('checkout.session.completed', paid).payload)).statusCode).toBe(200);
+
+    const organizer = await t.login('organizer@demo.cloudfest.example');
+    const cancel = () =>
+      t.app.inject({ method: 'POST', url: `/api/organizer/attendees/${user.id}/cancel-pass`, headers: organizer });
+    const res = await cancel();
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { message: string }).message).toContain('refunded');
+
+    const made = fake.refunds.filter((r) => r.payment_intent === paid.payment_intent);
+    expect(made).toEqual([expect.objectContaining({ amount: order.gross, currency: 'eur', status: 'succeeded' })]);
+    const calls = fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === paid.payment_intent);
+    expect(calls.map((call) => call.idempotencyKey)).toEqual([`pass-refund-${order.id}`]);
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([
+      expect.objectContaining({ amount: order.gross, provider: 'stripe', providerRefundId: made[0]?.id }),
+    ]);
+    expect((await invoicesOf(order.id)).map((row) => [row.kind, row.gross]).sort()).toEqual([
+      ['credit-note', -order.gross],
+      ['invoice', order.gross],
+    ]);
+
+    // Cancelling again is refused and refunds nothing more.
+    expect((await cancel()).statusCode).toBe(409);
+    expect(fake.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
+  });
+
   it('takes the webhook without a session token and outside the per-account rate limit', () => {
     const route = t.app.routeTable.find((r) => r.url === WEBHOOK && r.method === 'POST');
     expect(route).toBeDefined();
