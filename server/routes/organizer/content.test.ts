@@ -160,6 +160,8 @@ describe('POST /api/organizer/agenda/import (pretalx schedule.json)', () => {
 
   it('refuses a malformed file with the path at fault and changes nothing', async () => {
     const before = await sessionRows();
+    const favouritesBefore = await t.database.db.select().from(agendaFavourites);
+    const importsBefore = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'agenda.import'));
     const broken = fixture();
     const talk = broken.schedule.conference.days[1]?.rooms['Hall A']?.[3];
     if (!talk) throw new Error('fixture changed');
@@ -199,6 +201,8 @@ describe('POST /api/organizer/agenda/import (pretalx schedule.json)', () => {
     expect((await importAgenda(nul)).statusCode).toBe(400);
 
     expect(await sessionRows()).toEqual(before);
+    expect(await t.database.db.select().from(agendaFavourites)).toEqual(favouritesBefore);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'agenda.import'))).toEqual(importsBefore);
   });
 
   it('takes a schedule larger than the app-wide body limit, and refuses one over its own', async () => {
