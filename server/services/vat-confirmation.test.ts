@@ -396,27 +396,6 @@ describe('a confirmation that comes after the payment', () => {
     expect(note).toMatchObject({ kind: 'credit-note', correctsInvoiceId: replacement?.id, net: -60_000, vat: 0, gross: -60_000 });
   });
 
-  it('then refunds stop at what the payment took, less what was refunded already', async () => {
-    const { user, order } = await paidWithVat('ATU12345826');
-    await confirmLater('ATU12345826');
-    // Say 100.00 € went back by hand at the provider and was recorded: only the rest can follow.
-    await t.database.db
-      .insert(refunds)
-      .values({ orderId: order.id, amount: 10_000, provider: 'sandbox', providerRefundId: 'by-hand' });
-    const organizer = await t.login(ORGANIZER);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/organizer/attendees/${user.id}/cancel-pass`,
-      headers: organizer,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const made = await refundsOf(order.id);
-    expect(made.reduce((total, row) => total + row.amount, 0)).toBe(35_581);
-    expect(made.at(-1)?.amount).toBe(35_581 - 5_681 - 10_000);
-    const [note] = (await invoicesOf(user.id)).filter((row) => row.kind === 'credit-note').slice(-1);
-    expect(note).toMatchObject({ net: -(35_581 - 5_681 - 10_000), vat: 0 });
-  });
-
   it('leaves an invoice issued before the VAT ID was entered alone', async () => {
     const { headers, user } = await buyer({ vatId: '' });
     const order = await checkout(headers);

@@ -1,4 +1,4 @@
-import { and, desc, eq, notExists, sum } from 'drizzle-orm';
+import { and, desc, eq, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { vatOf } from '#shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
@@ -62,15 +62,6 @@ export async function creditNoteOf(tx: Db, invoiceId: string): Promise<InvoiceRo
   return note ?? null;
 }
 
-/** Cents the order's payment took, less everything refunded on the order so far (VAT corrections, bookings, passes). */
-async function stillRefundable(tx: Db, orderId: string, paid: number): Promise<number> {
-  const [row] = await tx
-    .select({ total: sum(refunds.amount).mapWith(Number) })
-    .from(refunds)
-    .where(eq(refunds.orderId, orderId));
-  return Math.max(0, paid - (row?.total ?? 0));
-}
-
 export interface LinesRefund {
   /** Cents returned to the payer; 0 when nothing was (left) to return. */
   refunded: number;
@@ -91,9 +82,9 @@ export interface LinesRefundOptions {
  * Returns what was paid for some lines of a paid order, inside the caller's transaction (which holds
  * the per-user lock, order-completion.ts's lockUser, so a VAT correction cannot run alongside). The
  * lines are priced at the VAT rate of the order's current invoice (none after a VAT correction),
- * never more than the payment took less what was refunded already; the money goes back through the
- * provider that took it, is recorded in `refunds` and documented by a credit note cancelling those
- * lines of the current invoice. An invoice has at most one credit note: when another cancellation
+ * never more than that invoice's gross (what was paid less what was refunded); the money goes back
+ * through the provider that took it, is recorded in `refunds` and documented by a credit note
+ * cancelling those lines of the current invoice. An invoice has at most one credit note: when another cancellation
  * used it, the answer is 409 before any money moves.
  */
 export async function refundOrderLines(
@@ -112,7 +103,10 @@ export async function refundOrderLines(
 
   const { session, provider } = await paymentOf(tx, providers, order.id);
   const due = net + vatOf(net, invoice?.vatBasisPoints ?? order.vatBasisPoints);
-  const amount = Math.min(due, await stillRefundable(tx, order.id, session.amount));
+  // The current invoice, with no credit note yet, is what was paid and not refunded: the first
+  // payment less a VAT correction's refund. (A refund of a payment that could not buy the order,
+  // stripe-events.ts, was never part of it.)
+  const amount = Math.min(due, invoice?.gross ?? order.gross);
   if (amount <= 0) return none;
 
   const refund = await provider.refund({ sessionId: session.id, amount, idempotencyKey: options.idempotencyKey });
@@ -124,7 +118,7 @@ export async function refundOrderLines(
     providerRefundId: refund.id,
     createdAt: options.now,
   });
-  // Less than due only when earlier refunds took (part of) it: the VAT share shrinks first.
+  // Less than due only by a rounding cent or an inconsistent order: the VAT share shrinks first.
   const vat = Math.max(0, amount - net);
   const creditNote = invoice
     ? await createCreditNote(tx, invoice, { lines: [...lines], net: amount - vat, vat }, options.now)
