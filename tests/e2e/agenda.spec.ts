@@ -270,8 +270,10 @@ test('during the event the live view shows what runs now and what comes next', a
   await page.goto('/sign-in?redirect=%2Fagenda');
   await signIn(page, user('008'));
   await expect(page).toHaveURL(/\/agenda$/);
-  // Outside the event days there is no live view.
+  // Outside the event days there is no live view, and nothing to jump to.
   await expect(page.getByRole('button', { name: 'Now', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'All sessions' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Jump to now' })).toHaveCount(0);
 
   // Wednesday 25 March, 10:05 in Berlin (CET).
   await page.clock.setFixedTime(new Date('2026-03-25T10:05:00+01:00'));
@@ -299,4 +301,84 @@ test('during the event the live view shows what runs now and what comes next', a
   // The other views stay one tap away; the day tab opens on today.
   await page.getByRole('button', { name: 'All sessions' }).click();
   await expect(page.getByRole('tab', { name: /^Wed 25 Mar/ })).toHaveAttribute('aria-selected', 'true');
+
+  // "Jump to now" (issue 15), from another day and from the live view: today's list, scrolled to the
+  // current time slot (the latest that started while one of its sessions runs, else the next), its heading focused.
+  const today = all.filter((s) => berlinDay(s.startsAt) === '2026-03-25');
+  const starts = [...new Set(today.map((s) => Date.parse(s.startsAt)))].sort((a, b) => a - b);
+  const started = starts.filter((t) => t <= now).at(-1);
+  const stillRunning = today.some((s) => Date.parse(s.startsAt) === started && now < Date.parse(s.endsAt));
+  const expected = stillRunning ? started : (starts.find((t) => t > now) ?? started);
+  if (expected === undefined) throw new Error('seed changed: no sessions on 25 March');
+  const slotTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(expected);
+  expect(slotTime).not.toBe('09:00');
+
+  for (const from of ['Thu 26 Mar', 'Now']) {
+    if (from === 'Now') await page.getByRole('button', { name: 'Now', exact: true }).click();
+    else await page.getByRole('tab', { name: new RegExp(`^${from}`) }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Jump to now' }).click();
+    await expect(page.getByRole('button', { name: 'All sessions' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('tab', { name: /^Wed 25 Mar/ })).toHaveAttribute('aria-selected', 'true');
+    const heading = page.getByRole('heading', { name: slotTime, level: 2, exact: true });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    // Scrolled to the slot: its heading at the top of the screen, its sessions right below.
+    await expect.poll(async () => Math.round((await heading.boundingBox())?.y ?? -1)).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  }
+});
+
+test('compact rows: a day at 390 px is a fraction of its old height, and the time headings stick', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAgenda(page, user('005'));
+  const panel = page.locator('#agenda-day-panel');
+  const rows = await sessions(page).count();
+  expect(rows).toBeGreaterThan(100);
+
+  // Each session is one row: time, title, room, track and star; abstract and speakers behind "About this session".
+  const row = page.getByRole('article', { name: 'Opening Keynote: Building the Sovereign Cloud Continent' });
+  const rowBox = await row.boundingBox();
+  expect(rowBox?.height).toBeLessThan(120);
+  await expect(row.getByText(/Europe’s hosting industry has never had more customers/)).toBeHidden();
+  await expect(row.getByText('Katharina Vogel')).toBeHidden();
+  await row.getByRole('button', { name: /^About this session/ }).click();
+  await expect(row.getByRole('button', { name: /^About this session/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(row.getByText('Katharina Vogel')).toBeVisible();
+  await row.getByRole('button', { name: /^About this session/ }).click();
+  await expect(row.getByText('Katharina Vogel')).toBeHidden();
+
+  // The whole day laid out (off-screen slots otherwise keep estimated sizes): was ~42,600 px of cards.
+  await page.addStyleTag({ content: '.agenda-slot { content-visibility: visible !important; }' });
+  const height = await panel.evaluate((element) => element.getBoundingClientRect().height);
+  console.log(`agenda: ${rows} sessions on 24 March take ${Math.round(height)} px at 390 px`);
+  expect(height).toBeLessThan(42_600 / 3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  // A slot's time heading sticks to the top of the screen while its rows scroll under it.
+  // The second slot with at least four sessions (taller than the scroll below).
+  const slot = page
+    .locator('.agenda-slot')
+    .filter({ has: page.locator('li:nth-child(4)') })
+    .nth(1);
+  const heading = slot.getByRole('heading', { level: 2 });
+  const stuckAt = async (offset: number) => {
+    await slot.evaluate((element, by) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY + by), offset);
+    return Math.round((await heading.boundingBox())?.y ?? -1);
+  };
+  expect(await stuckAt(-100)).toBe(100);
+  expect(await stuckAt(200)).toBe(0);
+  const firstRow = await slot.locator('.agenda-session').first().boundingBox();
+  expect(firstRow?.y ?? 0).toBeLessThan(0);
+
+  // On a large screen the sticky top bar stays above it: the heading sticks just below the bar.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const bar = await page.locator('.tab-bar').boundingBox();
+  expect(bar?.y).toBe(0);
+  await expect.poll(() => stuckAt(200)).toBe(Math.round(bar?.height ?? 0));
 });

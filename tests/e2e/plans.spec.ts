@@ -250,6 +250,97 @@ test('?room= highlights a room, the zoom buttons and a pinch change the view', a
   expect(await scaleOf(page)).toBeCloseTo(fittedScale, 3);
 });
 
+interface ShownLabel {
+  kind: string;
+  text: string;
+  /** Font size on screen. */
+  px: number;
+  onScreen: boolean;
+}
+
+/** Every label the plan shows now (icon letters aside): its size on screen and whether it is in view. */
+function shownLabels(page: Page): Promise<ShownLabel[]> {
+  return page.evaluate(() => {
+    const viewport = document.querySelector<HTMLElement>('[data-pan-zoom]');
+    if (!viewport) throw new Error('no plan');
+    const box = viewport.getBoundingClientRect();
+    const k = Number(viewport.dataset.scale);
+    return [...viewport.querySelectorAll('text')]
+      .filter((text) => !text.matches('.map-symbol__text, .shuttle-badge__text') && getComputedStyle(text).display !== 'none')
+      .map((text) => {
+        const rect = text.getBoundingClientRect();
+        return {
+          kind: text.getAttribute('class') ?? '',
+          text: text.textContent ?? '',
+          px: Number.parseFloat(getComputedStyle(text).fontSize) * k,
+          onScreen: rect.right > box.left && rect.left < box.right && rect.bottom > box.top && rect.top < box.bottom,
+        };
+      });
+  });
+}
+
+const smallest = (labels: ShownLabel[]) => Math.min(...labels.map((label) => label.px));
+const inView = (labels: ShownLabel[], kind: string) => labels.filter((label) => label.kind === kind && label.onScreen);
+
+test('the plans open at a readable zoom, with booth numbers, and labels show only while readable (issue 15)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, user('040'), '/floor-plan');
+  await expect(page.locator('rect[data-booth]').first()).toBeAttached();
+  await settledTransform(page);
+
+  // Opened closer than the whole plan: rooms, halls and booth numbers in view, every label 11 px or more.
+  const start = await shownLabels(page);
+  expect(smallest(start)).toBeGreaterThanOrEqual(11);
+  expect(inView(start, 'plan-booth__code').length).toBeGreaterThanOrEqual(10);
+  expect(inView(start, 'plan-room__label').length).toBeGreaterThanOrEqual(1);
+  expect(inView(start, 'plan-hall__label').length).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-disabled', 'false');
+  // Each booth carries its number, drawn inside it.
+  const a01 = await page.locator('#booth-A01').boundingBox();
+  const a01Code = await page.locator('.plan-booth__code', { hasText: /^A01$/ }).boundingBox();
+  if (!a01 || !a01Code) throw new Error('booth A01 not drawn');
+  expect(a01Code.x).toBeGreaterThanOrEqual(a01.x);
+  expect(a01Code.x + a01Code.width).toBeLessThanOrEqual(a01.x + a01.width);
+
+  // Labels scale with the zoom.
+  const scale = await scaleOf(page);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await settledTransform(page);
+  const boothPx = (labels: ShownLabel[]) => Math.max(...inView(labels, 'plan-booth__code').map((label) => label.px));
+  expect(boothPx(await shownLabels(page))).toBeCloseTo(boothPx(start) * 1.6, 0);
+  expect(await scaleOf(page)).toBeCloseTo(scale * 1.6, 2);
+
+  // The whole plan: what would be unreadable is not shown; the hall names stay at a readable size.
+  await page.getByRole('button', { name: 'Reset view' }).click();
+  await settledTransform(page);
+  const whole = await shownLabels(page);
+  expect(await scaleOf(page)).toBeLessThan(scale);
+  expect(whole.filter((label) => label.kind === 'plan-booth__code')).toHaveLength(0);
+  expect(whole.filter((label) => label.kind === 'plan-room__label')).toHaveLength(0);
+  expect(
+    whole
+      .filter((label) => label.kind === 'plan-hall__label')
+      .map((label) => label.text)
+      .sort(),
+  ).toEqual(['Dome', 'Hall A', 'Hall B', 'Hall C', 'Hall D']);
+  expect(smallest(whole)).toBeGreaterThanOrEqual(11);
+
+  // The site plan opens readable too: hotel names of 11 px or more in view.
+  await page.goto('/site-plan');
+  await expect(page.getByRole('heading', { name: 'Site Plan', level: 1 })).toBeVisible();
+  await settledTransform(page);
+  const site = await shownLabels(page);
+  expect(smallest(site)).toBeGreaterThanOrEqual(11);
+  expect(inView(site, 'site-hotel__label').length).toBeGreaterThanOrEqual(1);
+  await page.getByRole('button', { name: 'Reset view' }).click();
+  await settledTransform(page);
+  const siteWhole = await shownLabels(page);
+  expect(siteWhole.filter((label) => label.kind === 'site-hotel__label')).toHaveLength(0);
+  if (siteWhole.length > 0) expect(smallest(siteWhole)).toBeGreaterThanOrEqual(11);
+});
+
 test.describe('without the service worker', () => {
   // page.route cannot see requests a service worker answers; this case is about the page alone.
   test.use({ serviceWorkers: 'block' });

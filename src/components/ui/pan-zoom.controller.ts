@@ -10,8 +10,10 @@ import {
   panBy,
   pinchView,
   type Rect,
+  readableTiers,
   type Size,
   sameView,
+  startView,
   toTransform,
   type View,
   viewForRect,
@@ -28,6 +30,11 @@ export interface PanZoomSettings {
   content: Size;
   /** From this scale on the viewport carries data-detail="high" (small labels may show). */
   detailScale?: number;
+  /** Label tiers and the scale each is readable from: the viewport's data-labels lists those readable now. */
+  labelScales?: Readonly<Record<string, number>>;
+  /** The plan opens at least this close (readable labels), centred on startCentre; reset shows the whole plan. */
+  startScale?: number;
+  startCentre?: Point;
   /** How close a target may be brought, as a multiple of the fitting scale. */
   targetZoom: number;
   onBoundsChange: (atMin: boolean, atMax: boolean) => void;
@@ -54,9 +61,11 @@ export class PanZoomController {
   private size: Size = { width: 0, height: 0 };
   private frame = 0;
   private animation = 0;
-  private bounds = { atMin: false, atMax: false };
+  /** Last reported zoom limits; null until the first draw reports them (React starts at the whole plan). */
+  private bounds: { atMin: boolean; atMax: boolean } | null = null;
   private pendingTarget: Rect | null = null;
   private placed = false;
+  private drawnScale = 0;
 
   /** Active pointers in viewport coordinates, in the order they went down. */
   private readonly pointers = new Map<number, Point>();
@@ -77,7 +86,7 @@ export class PanZoomController {
     const resized =
       settings.content.width !== this.settings.content.width || settings.content.height !== this.settings.content.height;
     this.settings = settings;
-    if (resized && this.placed) this.commit(this.fit());
+    if (resized && this.placed) this.commit(this.start());
     else this.schedule();
   }
 
@@ -91,7 +100,7 @@ export class PanZoomController {
       this.placed = true;
       const target = this.pendingTarget;
       this.pendingTarget = null;
-      this.commit(target ? this.viewFor(target) : this.fit());
+      this.commit(target ? this.viewFor(target) : this.start());
       return;
     }
     // The whole plan stays whole (the address bar hid, a phone turned); otherwise what was in
@@ -275,6 +284,12 @@ export class PanZoomController {
     return fitView(this.settings.content, this.size, CONTROLS_INSET);
   }
 
+  /** The opening view: readable labels where the page asks for them, else the whole plan. */
+  private start(): View {
+    const { content, startScale, startCentre } = this.settings;
+    return startScale === undefined ? this.fit() : startView(content, this.size, CONTROLS_INSET, startScale, startCentre);
+  }
+
   private limits(): Limits {
     return limitsFor(this.settings.content, this.size, EDGE_MARGIN, CONTROLS_INSET);
   }
@@ -307,13 +322,22 @@ export class PanZoomController {
     const { view } = this;
     this.content.setAttribute('transform', toTransform(view));
     this.viewport.dataset.scale = view.k.toFixed(4);
-    const { detailScale } = this.settings;
+    const { detailScale, labelScales } = this.settings;
     if (detailScale !== undefined) this.viewport.dataset.detail = view.k >= detailScale ? 'high' : 'low';
+    if (labelScales) {
+      const labels = readableTiers(labelScales, view.k);
+      if (this.viewport.dataset.labels !== labels) this.viewport.dataset.labels = labels;
+    }
+    // Text that must never shrink below a size on screen reads the scale (only on zoom, not on pan).
+    if (view.k !== this.drawnScale) {
+      this.drawnScale = view.k;
+      this.viewport.style.setProperty('--pan-zoom-scale', String(view.k));
+    }
 
     const limits = this.limits();
     const atMin = view.k <= limits.minK * 1.001;
     const atMax = view.k >= limits.maxK * 0.999;
-    if (atMin !== this.bounds.atMin || atMax !== this.bounds.atMax) {
+    if (atMin !== this.bounds?.atMin || atMax !== this.bounds?.atMax) {
       this.bounds = { atMin, atMax };
       this.settings.onBoundsChange(atMin, atMax);
     }

@@ -6,6 +6,9 @@ import {
   limitsFor,
   MAX_ZOOM_OVER_FIT,
   pinchView,
+  readableFrom,
+  readableTiers,
+  startView,
   toContent,
   toTransform,
   viewForRect,
@@ -178,5 +181,36 @@ describe('animation helpers', () => {
 
   it('writes the view as one SVG matrix', () => {
     expect(toTransform({ x: 10.12345, y: -3, k: 1.5 })).toBe('matrix(1.5 0 0 1.5 10.123 -3)');
+  });
+});
+
+describe('the opening view and readable labels', () => {
+  it('opens on the whole plan when that is already readable', () => {
+    expect(startView(content, viewport, 0, 0.3)).toEqual(fitView(content, viewport));
+  });
+
+  it('otherwise opens at the readable scale, centred on the given point (or the middle)', () => {
+    const view = startView(content, viewport, 0, 0.8, { x: 250, y: 100 });
+    expect(view.k).toBe(0.8);
+    // Content point (250, 100) sits in the viewport's middle (200, 200).
+    expect(view.x + 250 * view.k).toBeCloseTo(200);
+    expect(view.y + 100 * view.k).toBeCloseTo(200);
+    const middle = startView(content, viewport, 40, 0.8);
+    expect(middle.x + 500 * 0.8).toBeCloseTo(180);
+    expect(middle.y + 250 * 0.8).toBeCloseTo(200);
+    // Kept on screen once clamped: no gap at the left edge.
+    const clamped = clampView(startView(content, viewport, 0, 0.8, { x: 0, y: 0 }), content, viewport, limits);
+    expect(clamped.x).toBeCloseTo(0);
+  });
+
+  it('shows a tier of labels from the scale at which its text reaches the minimum size', () => {
+    expect(readableFrom(16)).toBeCloseTo(0.6875);
+    expect(readableFrom(22, 11)).toBeCloseTo(0.5);
+    expect(readableFrom(0)).toBe(Number.POSITIVE_INFINITY);
+    const tiers = { hall: readableFrom(22), room: readableFrom(16), facility: readableFrom(11) };
+    expect(readableTiers(tiers, 0.3)).toBe('');
+    expect(readableTiers(tiers, 0.5)).toBe('hall');
+    expect(readableTiers(tiers, 0.7)).toBe('hall room');
+    expect(readableTiers(tiers, 1)).toBe('hall room facility');
   });
 });

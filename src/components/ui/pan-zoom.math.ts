@@ -85,6 +85,35 @@ export function fitView(content: Size, viewport: Size, insetRight = 0): View {
   };
 }
 
+/**
+ * The opening view: the whole plan when that is already at least `scale`; otherwise `scale`
+ * (readable labels) centred on `centre` (content units; the plan's middle by default). Not yet
+ * kept within bounds: clampView does that.
+ */
+export function startView(content: Size, viewport: Size, insetRight: number, scale: number, centre?: Point): View {
+  const fit = fitView(content, viewport, insetRight);
+  if (!(scale > fit.k)) return fit;
+  const middle = centreOf(viewport, insetRight);
+  const at = centre ?? { x: content.width / 2, y: content.height / 2 };
+  return { k: scale, x: middle.x - at.x * scale, y: middle.y - at.y * scale };
+}
+
+/**
+ * The label tiers readable at scale `k`, as a space-separated list for a data attribute: a tier
+ * shows from the scale given for it on (its text big enough on screen), in the order given.
+ */
+export function readableTiers(tiers: Readonly<Record<string, number>>, k: number): string {
+  return Object.entries(tiers)
+    .filter(([, from]) => k >= from * (1 - 1e-6))
+    .map(([name]) => name)
+    .join(' ');
+}
+
+/** The scale from which text of `fontSize` content units is at least `minPx` pixels on screen. */
+export function readableFrom(fontSize: number, minPx = 11): number {
+  return fontSize > 0 ? minPx / fontSize : Number.POSITIVE_INFINITY;
+}
+
 /** The middle of the part of the viewport not covered by the controls. */
 export function centreOf(viewport: Size, insetRight = 0): Point {
   return { x: usableWidth(viewport, insetRight) / 2, y: viewport.height / 2 };

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { PanZoomController } from './pan-zoom.controller.ts';
-import type { Rect } from './pan-zoom.math.ts';
+import type { Point, Rect } from './pan-zoom.math.ts';
 import './pan-zoom.css';
 
 export type { Rect } from './pan-zoom.math.ts';
@@ -19,6 +19,15 @@ export interface PanZoomProps {
   detailScale?: number;
   /** How close a target may be brought, as a multiple of the whole-plan scale. */
   targetZoom?: number;
+  /**
+   * Label tiers (CSS hooks) and the scale each becomes readable from: the viewport's data-labels
+   * lists the tiers readable at the current zoom, so labels show once big enough, never as specks.
+   */
+  labelScales?: Readonly<Record<string, number>>;
+  /** The plan opens at least this close, so its labels can be read; "Reset view" shows the whole plan. */
+  startScale?: number;
+  /** Where the opening view is centred, in plan units (the plan's middle by default). */
+  startCentre?: Point;
   className?: string;
   /** SVG content in plan coordinates. */
   children: ReactNode;
@@ -37,6 +46,9 @@ export function PanZoom({
   target = null,
   detailScale,
   targetZoom = 4,
+  labelScales,
+  startScale,
+  startCentre,
   className,
   children,
 }: PanZoomProps) {
@@ -51,6 +63,9 @@ export function PanZoom({
     content: { width, height },
     detailScale,
     targetZoom,
+    labelScales,
+    startScale,
+    startCentre,
     onBoundsChange: (atMin: boolean, atMax: boolean) => setBounds({ atMin, atMax }),
   };
   const settingsRef = useRef(settings);
@@ -94,7 +109,7 @@ export function PanZoom({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the settings are read through the ref; these are the values that change them
   useLayoutEffect(() => {
     controllerRef.current?.update(settingsRef.current);
-  }, [width, height, detailScale, targetZoom]);
+  }, [width, height, detailScale, targetZoom, labelScales]);
 
   useEffect(() => {
     if (target) controllerRef.current?.focus(target);

@@ -3,6 +3,7 @@ import type { AgendaSession } from '../../shared/contracts/agenda.ts';
 import {
   berlinDay,
   berlinTime,
+  currentSlot,
   filterSessions,
   findOverlaps,
   formatDuration,
@@ -10,6 +11,7 @@ import {
   groupByStart,
   initialDay,
   isEventDay,
+  isEventRunning,
   longDayLabel,
   matches,
   nowAndNext,
@@ -221,5 +223,69 @@ describe('now and next', () => {
     expect(initialDay(agenda.days, at('2026-03-25T10:00:00Z'))).toBe('2026-03-25');
     expect(initialDay(agenda.days, at('2026-11-21T10:00:00Z'))).toBe('2026-03-24');
     expect(initialDay([], 0)).toBeNull();
+  });
+});
+
+describe('time slots and "Jump to now"', () => {
+  // Tuesday 24 March 2026, Berlin is UTC+1: 09:00 Berlin is 08:00Z.
+  const day = prepareAgenda([
+    session('2026-03-24T08:00:00Z', '2026-03-24T08:45:00Z', { title: 'Keynote', room: 'Dome' }),
+    session('2026-03-24T08:00:00Z', '2026-03-24T11:00:00Z', { title: 'Long workshop', room: 'Workshop 1' }),
+    session('2026-03-24T09:00:00Z', '2026-03-24T09:30:00Z', { title: 'Talk A', room: 'Arena' }),
+    session('2026-03-24T09:00:00Z', '2026-03-24T09:45:00Z', { title: 'Talk B', room: 'Teatro' }),
+    session('2026-03-24T10:00:00Z', '2026-03-24T10:30:00Z', { title: 'Talk C', room: 'Arena' }),
+  ]);
+  const slots = groupByStart(day.sessions);
+  const startOf = (now: string) => currentSlot(slots, at(now))?.start ?? null;
+
+  it('groups sessions under their shared start, in order, with the Berlin start time', () => {
+    expect(slots.map((slot) => [slot.start, slot.sessions.map((s) => s.session.title)])).toEqual([
+      ['09:00', ['Keynote', 'Long workshop']],
+      ['10:00', ['Talk A', 'Talk B']],
+      ['11:00', ['Talk C']],
+    ]);
+    expect(slots.map((slot) => slot.startMs)).toEqual([
+      at('2026-03-24T08:00:00Z'),
+      at('2026-03-24T09:00:00Z'),
+      at('2026-03-24T10:00:00Z'),
+    ]);
+    expect(groupByStart([])).toEqual([]);
+  });
+
+  it('is the latest slot that has started while one of its sessions runs', () => {
+    expect(startOf('2026-03-24T08:00:00Z')).toBe('09:00');
+    expect(startOf('2026-03-24T08:44:00Z')).toBe('09:00');
+    expect(startOf('2026-03-24T09:10:00Z')).toBe('10:00');
+    // Talk A ended, Talk B still runs.
+    expect(startOf('2026-03-24T09:40:00Z')).toBe('10:00');
+  });
+
+  it('between slots is the next one; a slot that still has a session running stays current', () => {
+    expect(startOf('2026-03-24T09:50:00Z')).toBe('11:00');
+    // The keynote is over, the long workshop of the 09:00 slot still runs.
+    expect(startOf('2026-03-24T08:50:00Z')).toBe('09:00');
+  });
+
+  it('before the first start is the first slot, after the last one the last slot', () => {
+    expect(startOf('2026-03-24T06:00:00Z')).toBe('09:00');
+    expect(startOf('2026-03-24T10:15:00Z')).toBe('11:00');
+    expect(startOf('2026-03-24T18:00:00Z')).toBe('11:00');
+    expect(currentSlot([], at('2026-03-24T09:00:00Z'))).toBeNull();
+  });
+
+  it('runs from the first to the last configured day, in Berlin time', () => {
+    const dates = { startDate: '2026-03-24', endDate: '2026-03-26' };
+    expect(isEventRunning(dates, [], at('2026-03-24T06:00:00Z'))).toBe(true);
+    expect(isEventRunning(dates, [], at('2026-03-26T22:30:00Z'))).toBe(true);
+    // 23:30 UTC on the 23rd is already the 24th in Berlin; 23:30 UTC on the 26th is the 27th.
+    expect(isEventRunning(dates, [], at('2026-03-23T23:30:00Z'))).toBe(true);
+    expect(isEventRunning(dates, [], at('2026-03-23T22:30:00Z'))).toBe(false);
+    expect(isEventRunning(dates, [], at('2026-03-26T23:30:00Z'))).toBe(false);
+    expect(isEventRunning(dates, [], at('2026-11-25T12:00:00Z'))).toBe(false);
+  });
+
+  it('without the config, runs on the days that have sessions', () => {
+    expect(isEventRunning(null, day.days, at('2026-03-24T12:00:00Z'))).toBe(true);
+    expect(isEventRunning(null, day.days, at('2026-03-25T12:00:00Z'))).toBe(false);
   });
 });

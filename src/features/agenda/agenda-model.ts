@@ -193,6 +193,38 @@ export function groupByStart(sessions: readonly PreparedSession[]): TimeSlot[] {
 }
 
 /**
+ * The slot "Jump to now" brings into view: the latest slot that has started, while one of its
+ * sessions still runs; otherwise the next slot to start (between slots, what comes next); after
+ * the last start, the last slot. Null for no slots. `slots` are in order, as groupByStart makes them.
+ */
+export function currentSlot(slots: readonly TimeSlot[], now: number): TimeSlot | null {
+  let started = -1;
+  for (let index = 0; index < slots.length; index++) {
+    if ((slots[index] as TimeSlot).startMs <= now) started = index;
+    else break;
+  }
+  const latest = slots[started];
+  if (latest?.sessions.some((session) => now < session.endMs)) return latest;
+  return slots[started + 1] ?? latest ?? null;
+}
+
+/** The event's first and last day (Berlin calendar dates, 'YYYY-MM-DD'), as the config gives them. */
+export interface EventDates {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * True while the event runs: `now` falls on a Berlin day from the configured start to end date
+ * (inclusive). Without the config, the days that have sessions stand in for it.
+ */
+export function isEventRunning(dates: EventDates | null, days: readonly string[], now: number): boolean {
+  const today = berlinDay(now);
+  if (dates) return dates.startDate <= today && today <= dates.endDate;
+  return days.includes(today);
+}
+
+/**
  * For each session of `sessions` (the favourites) the others that run at the same time, by start.
  * Touching sessions (one ends when the next starts) do not overlap. Sessions without overlaps are
  * not in the map.

@@ -1,18 +1,22 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { errorMessage } from '../../lib/form-errors.ts';
-import { userAtom } from '../../lib/session.ts';
+import { configAtom, userAtom } from '../../lib/session.ts';
 import { downloadAgenda } from './agenda-export.ts';
 import {
   type AgendaFilter,
+  berlinDay,
+  currentSlot,
   filterSessions,
   findOverlaps,
   groupByDay,
+  groupByStart,
   isEventDay,
+  isEventRunning,
   longDayLabel,
   nowAndNext,
   type PreparedAgenda,
@@ -22,7 +26,7 @@ import {
 import { AgendaToolbar } from './agenda-toolbar.tsx';
 import { type AgendaUiState, type AgendaView, readStoredUiState, resolveUiState, storeUiState } from './agenda-ui-state.ts';
 import { DAY_PANEL_ID, DayTabs, dayTabId } from './day-tabs.tsx';
-import { type CardContext, DayProgramme, FavouritesByDay, NowNextView } from './session-lists.tsx';
+import { type CardContext, DayProgramme, FavouritesByDay, NowNextView, slotHeadingId } from './session-lists.tsx';
 import { useAgendaData } from './use-agenda-data.ts';
 import { useFavourites } from './use-favourites.ts';
 import { useNow } from './use-now.ts';
@@ -34,8 +38,10 @@ const LEAD = 'Keynotes, talks and workshops in Europa-Park local time. Star sess
 export function AgendaPage() {
   const data = useAgendaData();
   const user = useAtomValue(userAtom);
+  const page = useRef<HTMLDivElement>(null);
+  useStickyTop(page);
   return (
-    <div className="agenda-page">
+    <div ref={page} className="agenda-page">
       <PageHeader title="Agenda" lead={LEAD} />
       {data.status === 'ready' ? (
         data.agenda.sessions.length > 0 ? (
@@ -70,6 +76,9 @@ export function AgendaPage() {
 function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: string | null }) {
   const now = useNow();
   const isLive = isEventDay(agenda.days, now);
+  const config = useAtomValue(configAtom);
+  const today = berlinDay(now);
+  const canJump = isEventRunning(config, agenda.days, now) && agenda.days.includes(today);
   const [searchParams] = useSearchParams();
   const linkedRoom = searchParams.get('room');
   const [ui, setUi] = useState<AgendaUiState>(() => resolveUiState(readStoredUiState(), userId, agenda, now, isLive, linkedRoom));
@@ -101,6 +110,35 @@ function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: str
   const onToggle = useCallback((sessionId: number, favourite: boolean) => void toggle(sessionId, favourite), [toggle]);
   const context: CardContext = { favourites, sync, overlaps, now: isLive ? now : null, onToggle };
   const clear = useCallback(() => update({ query: '', track: null, room: null }), [update]);
+
+  // "Jump to now": today's programme in the list, scrolled to the current slot, focus on its heading.
+  const [jump, setJump] = useState<number | null>(null);
+  const jumpToNow = () => {
+    const at = Date.now();
+    const day = berlinDay(at);
+    let slot = currentSlot(groupByStart(byDay.get(day) ?? []), at);
+    const change: Partial<AgendaUiState> = { view: 'all', day };
+    if (!slot) {
+      // The search or the filters hide all of today: show the whole day again.
+      slot = currentSlot(groupByStart(agenda.sessions.filter((s) => s.day === day)), at);
+      Object.assign(change, { query: '', track: null, room: null });
+    }
+    if (!slot) return;
+    update(change);
+    setJump(slot.startMs);
+  };
+  // Runs after the render that shows the slot (a cleared search reaches the list one render later).
+  useEffect(() => {
+    if (jump === null) return;
+    const heading = document.getElementById(slotHeadingId(jump));
+    const slot = heading?.parentElement;
+    if (!heading || !slot) return;
+    setJump(null);
+    slot.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+    // Slots above were sized by estimate until painted; once they have their real height, align again.
+    requestAnimationFrame(() => requestAnimationFrame(() => slot.scrollIntoView({ block: 'start' })));
+  });
 
   const shown = view === 'mine' ? matching.length : view === 'now' ? (live?.now.length ?? 0) : (counts.get(day) ?? 0);
   const status = `${shown} ${shown === 1 ? 'session' : 'sessions'}${view === 'now' ? ' running now' : ''}${
@@ -143,9 +181,16 @@ function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: str
         <DayTabs days={agenda.days} selected={day} counts={counts} onSelect={(next) => update({ day: next })} />
       ) : null}
 
-      <p className="agenda-status" role="status">
-        {status}
-      </p>
+      <div className="agenda-status-row">
+        <p className="agenda-status" role="status">
+          {status}
+        </p>
+        {canJump ? (
+          <button type="button" className="btn btn-primary btn-sm agenda-jump" onClick={jumpToNow}>
+            Jump to now
+          </button>
+        ) : null}
+      </div>
 
       {view === 'all' ? (
         <div id={DAY_PANEL_ID} role="tabpanel" aria-labelledby={dayTabId(day)} className="agenda-panel">
@@ -183,6 +228,32 @@ function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: str
       ) : null}
     </>
   );
+}
+
+/**
+ * Time headings stick to the top of the screen, below the top bar of large screens. That bar grows
+ * with large text, so its height is measured (phones have their tab bar at the bottom instead).
+ */
+function useStickyTop(page: RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const element = page.current;
+    const bar = document.querySelector<HTMLElement>('.tab-bar');
+    if (!element || !bar) return;
+    const measure = () => {
+      const rect = bar.getBoundingClientRect();
+      if (rect.height > 0 && rect.top < window.innerHeight / 2)
+        element.style.setProperty('--agenda-sticky-top', `${rect.height}px`);
+      else element.style.removeProperty('--agenda-sticky-top');
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [page]);
 }
 
 function NoMatches({

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDuration, type PreparedSession, shortDayLabel } from './agenda-model.ts';
 import type { FavouriteSyncState } from './favourites.ts';
@@ -24,8 +24,9 @@ export function roomLink(room: string): string {
 }
 
 /**
- * One session of the list. Memoised and given only primitives or stable references, so a keystroke
- * in the search or a favourite elsewhere re-renders only the cards that change.
+ * One session as a compact row: time and track, title, room and the star; the abstract and the
+ * speakers open below on demand. Memoised and given only primitives or stable references, so a
+ * keystroke in the search or a favourite elsewhere re-renders only the rows that change.
  */
 export const SessionCard = memo(function SessionCard({
   item,
@@ -37,13 +38,21 @@ export const SessionCard = memo(function SessionCard({
   withDay = false,
 }: SessionCardProps) {
   const { session } = item;
+  const [open, setOpen] = useState(false);
   const titleId = `agenda-session-${item.id}`;
+  const detailsId = `agenda-session-${item.id}-details`;
   return (
     <article className={`agenda-session agenda-track-${item.trackIndex % 8}`} aria-labelledby={titleId} data-session-id={item.id}>
       <p className="agenda-session__when">
-        {withDay ? <span className="agenda-session__day">{shortDayLabel(item.day)}, </span> : null}
-        <time dateTime={session.startsAt}>{item.start}</time>–<time dateTime={session.endsAt}>{item.end}</time>
+        <span className="agenda-session__time">
+          {withDay ? <span className="agenda-session__day">{shortDayLabel(item.day)}, </span> : null}
+          <time dateTime={session.startsAt}>{item.start}</time>–<time dateTime={session.endsAt}>{item.end}</time>
+        </span>
         <span className="agenda-session__duration"> · {formatDuration(item.minutes)}</span>
+        <span className="agenda-track">
+          <span className="visually-hidden">Track: </span>
+          {session.track}
+        </span>
         {live ? <span className="badge agenda-session__live">Now</span> : null}
       </p>
       <h3 id={titleId} className="agenda-session__title">
@@ -55,42 +64,35 @@ export const SessionCard = memo(function SessionCard({
           {session.room}
           <span className="visually-hidden"> (show on the floor plan)</span>
         </Link>
-        <span className="agenda-track">
-          <span className="visually-hidden">Track: </span>
-          {session.track}
-        </span>
+        <button
+          type="button"
+          className="agenda-session__more"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          About this session<span className="visually-hidden">: {session.title}</span>
+          <ChevronIcon />
+        </button>
       </p>
-      {session.speakers.length > 0 ? (
-        <ul className="agenda-session__speakers" aria-label="Speakers">
-          {session.speakers.map((speaker, index) => (
-            // Speakers have no id; their order is fixed for a session.
-            // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here
-            <li key={index}>
-              <span className="agenda-session__speaker">{speaker.name}</span>
-              {speaker.company ? <span className="agenda-session__company">, {speaker.company}</span> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
       {favourite && overlaps && overlaps.length > 0 ? <OverlapHint overlaps={overlaps} withDay={withDay} /> : null}
       {sync ? <SyncNote sync={sync} /> : null}
-      <details className="agenda-session__details">
-        <summary>
-          About this session<span className="visually-hidden">: {session.title}</span>
-        </summary>
-        <p className="agenda-session__abstract">{session.abstract}</p>
-        {session.speakers.some((s) => s.title) ? (
-          <ul className="agenda-session__speaker-titles">
+      <div id={detailsId} className="agenda-session__details" hidden={!open}>
+        {session.speakers.length > 0 ? (
+          <ul className="agenda-session__speakers" aria-label="Speakers">
             {session.speakers.map((speaker, index) => (
+              // Speakers have no id; their order is fixed for a session.
               // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here
               <li key={index}>
-                <strong>{speaker.name}</strong>
-                {[speaker.title, speaker.company].filter(Boolean).map((part) => `, ${part}`)}
+                <span className="agenda-session__speaker">{speaker.name}</span>
+                {speaker.company ? <span className="agenda-session__company">, {speaker.company}</span> : null}
+                {speaker.title ? <span className="agenda-session__speaker-title"> · {speaker.title}</span> : null}
               </li>
             ))}
           </ul>
         ) : null}
-      </details>
+        <p className="agenda-session__abstract">{session.abstract}</p>
+      </div>
       <button
         type="button"
         className="agenda-favourite"
@@ -161,6 +163,22 @@ function PinIcon() {
     <svg {...svgProps} aria-hidden="true" width={16} height={16} fill="none" stroke="currentColor">
       <path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21z" />
       <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
+  );
+}
+
+function ChevronIcon() {
+  return (
+    <svg
+      {...svgProps}
+      aria-hidden="true"
+      className="agenda-session__chevron"
+      width={16}
+      height={16}
+      fill="none"
+      stroke="currentColor"
+    >
+      <path d="m6 9 6 6 6-6" />
     </svg>
   );
 }

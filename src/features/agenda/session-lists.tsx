@@ -38,14 +38,29 @@ function Cards({ sessions, favourites, sync, overlaps, now, onToggle, withDay }:
   );
 }
 
-/** One day of the programme, under its start times. */
+/** The id of a time slot's heading: "Jump to now" scrolls to it and focuses it. */
+export function slotHeadingId(startMs: number): string {
+  return `agenda-slot-${startMs}`;
+}
+
+/**
+ * One day of the programme as compact rows under sticky start-time headings. Slots off screen skip
+ * layout and paint (content-visibility); each reserves about its real height meanwhile, so the
+ * scroll bar and "Jump to now" land where the slot will be.
+ */
 export const DayProgramme = memo(function DayProgramme({ sessions, ...context }: CardsProps) {
   const slots = useMemo(() => groupByStart(sessions), [sessions]);
   return (
     <div className="agenda-slots">
       {slots.map((slot) => (
-        <section key={slot.startMs} className="agenda-slot" aria-labelledby={`agenda-slot-${slot.startMs}`}>
-          <h2 id={`agenda-slot-${slot.startMs}`} className="agenda-slot__time">
+        <section
+          key={slot.startMs}
+          className="agenda-slot"
+          aria-labelledby={slotHeadingId(slot.startMs)}
+          data-slot-start={slot.startMs}
+          style={{ containIntrinsicSize: `auto ${2.5 + slot.sessions.length * 5.5}rem` }}
+        >
+          <h2 id={slotHeadingId(slot.startMs)} className="agenda-slot__time" tabIndex={-1}>
             <time dateTime={new Date(slot.startMs).toISOString()}>{slot.start}</time>
           </h2>
           <Cards sessions={slot.sessions} {...context} />

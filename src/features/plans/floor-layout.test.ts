@@ -3,6 +3,8 @@ import { AGENDA_ROOMS } from '../../../server/db/seed/agenda.ts';
 import { exhibitorRows } from '../../../server/db/seed/exhibitors.ts';
 import type { Exhibitor } from '../../shared/contracts/agenda.ts';
 import {
+  BOOTH_CODE_MAX,
+  boothCodeSize,
   boothGrid,
   boothKey,
   buildFloorLayout,
@@ -12,6 +14,7 @@ import {
   hallContains,
   hallOf,
   OTHER_HALL,
+  smallestBoothCode,
 } from './floor-layout.ts';
 import { resolveFloorSelection, selectionRect } from './floor-selection.ts';
 
@@ -182,5 +185,21 @@ describe('selection from the address', () => {
     expect(resolveFloorSelection(params('exhibitor=99999'), layout, seeded)).toMatchObject({ kind: 'missing' });
     expect(resolveFloorSelection(params('room=Ballroom'), layout, seeded)).toMatchObject({ kind: 'missing' });
     expect(resolveFloorSelection(params(''), layout, seeded)).toBeNull();
+  });
+});
+
+describe('booth numbers', () => {
+  it('fill the booth: as large as fits its width and height, up to the cap', () => {
+    expect(boothCodeSize({ code: 'A01', width: 42, height: 35.8 })).toBe(BOOTH_CODE_MAX);
+    expect(boothCodeSize({ code: 'A01', width: 24, height: 40 })).toBeCloseTo(18 / 1.86);
+    expect(boothCodeSize({ code: 'DM01', width: 62, height: 20 })).toBeCloseTo(10);
+    expect(boothCodeSize({ code: 'X', width: 2, height: 2 })).toBe(1);
+  });
+
+  it('are all readable at 11 px from a scale of 0.69 on the seeded plan', () => {
+    const layout = buildFloorLayout(seeded);
+    expect(smallestBoothCode(layout.booths)).toBe(BOOTH_CODE_MAX);
+    expect(11 / smallestBoothCode(layout.booths)).toBeLessThan(0.7);
+    expect(smallestBoothCode([])).toBe(BOOTH_CODE_MAX);
   });
 });

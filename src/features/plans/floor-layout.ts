@@ -339,3 +339,22 @@ export function hallContains(hall: Hall, rect: Rect): boolean {
   ] as const;
   return corners.every(([x, y]) => Math.hypot(x - cx, y - cy) <= r);
 }
+
+/** The largest booth numbers are drawn at (plan units): as tall as a room's name. */
+export const BOOTH_CODE_MAX = 16;
+
+/**
+ * The font size (plan units) of a booth's number: as large as fits inside the booth with a little
+ * room around it (a character is about 0.62 em wide in the plan's semibold sans), up to BOOTH_CODE_MAX.
+ */
+export function boothCodeSize(booth: Pick<Booth, 'code' | 'width' | 'height'>): number {
+  const chars = Math.max(booth.code.length, 1);
+  return Math.max(1, Math.min(BOOTH_CODE_MAX, (booth.width - 6) / (chars * 0.62), booth.height * 0.5));
+}
+
+/** The smallest booth number on the plan (plan units): booth numbers show once that one is readable. */
+export function smallestBoothCode(booths: readonly Booth[]): number {
+  let smallest = BOOTH_CODE_MAX;
+  for (const booth of booths) smallest = Math.min(smallest, boothCodeSize(booth));
+  return smallest;
+}

@@ -1,6 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import type { Rect } from '../../components/ui/pan-zoom.math.ts';
-import { type Booth, CONFERENCE_WING, FOYER, type FloorLayout, type Hall, type Room } from './floor-layout.ts';
+import { type Booth, boothCodeSize, CONFERENCE_WING, FOYER, type FloorLayout, type Hall, type Room } from './floor-layout.ts';
 import { MapSymbol } from './plan-symbols.tsx';
 
 export type FloorPick = { kind: 'booth'; code: string } | { kind: 'room'; name: string } | { kind: 'facility'; id: string };
@@ -129,7 +129,7 @@ const Booths = memo(function Booths({ booths, selected }: { booths: readonly Boo
 });
 
 const BoothShape = memo(function BoothShape({ booth, selected }: { booth: Booth; selected: boolean }) {
-  const fontSize = Math.min(11, booth.width / 3.4);
+  const fontSize = Math.round(boothCodeSize(booth) * 10) / 10;
   return (
     <g className="plan-booth" data-selected={selected || undefined}>
       <rect

@@ -4,11 +4,12 @@ import { z } from 'zod/mini';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PanZoom } from '../../components/ui/pan-zoom.tsx';
+import { readableFrom } from '../../components/ui/pan-zoom.math.ts';
 import { api } from '../../lib/api.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { type Exhibitor, exhibitorSchema } from '../../shared/contracts/agenda.ts';
 import { ExhibitorSearch } from './exhibitor-search.tsx';
-import { buildFloorLayout, FACILITY_LABELS, type FacilityKind, type FloorLayout } from './floor-layout.ts';
+import { buildFloorLayout, FACILITY_LABELS, type FacilityKind, type FloorLayout, smallestBoothCode } from './floor-layout.ts';
 import { type FloorPick, FloorPlanDrawing } from './floor-plan-drawing.tsx';
 import { type FloorSelection, resolveFloorSelection, selectionRect } from './floor-selection.ts';
 import { PlanCard } from './plan-card.tsx';
@@ -20,8 +21,14 @@ import './plans.css';
 
 const exhibitorListSchema = z.array(exhibitorSchema);
 
-/** Booth codes show from this scale on (about 7 px text); below it they would be unreadable specks. */
-const DETAIL_SCALE = 0.62;
+/*
+ * Labels are drawn in plan units, so they grow and shrink with the zoom. Each kind shows from the
+ * scale at which its text is at least 11 px on screen (font sizes as in plans.css), never as specks;
+ * hall names keep 12 px at any zoom (plans.css). The plan opens close enough to read rooms and booth
+ * numbers, centred on the foyer; "Reset view" shows the whole plan.
+ */
+const MIN_LABEL_PX = 11;
+const FLOOR_START_CENTRE = { x: 500, y: 520 };
 
 /**
  * /floor-plan: the Confertainment Center with every exhibitor's booth. Works offline: the page is
@@ -32,6 +39,17 @@ export function FloorPlanPage() {
   const request = useRequest((signal) => api('/api/exhibitors', exhibitorListSchema, { signal }), []);
   const exhibitors = request.status === 'ready' ? request.data : null;
   const layout = useMemo(() => buildFloorLayout(exhibitors ?? []), [exhibitors]);
+  const boothCode = useMemo(() => smallestBoothCode(layout.booths), [layout]);
+  const labelScales = useMemo(
+    () => ({
+      room: readableFrom(17, MIN_LABEL_PX),
+      area: readableFrom(16, MIN_LABEL_PX),
+      booth: readableFrom(boothCode, MIN_LABEL_PX),
+      facility: readableFrom(12, MIN_LABEL_PX),
+    }),
+    [boothCode],
+  );
+  const startScale = Math.max(labelScales.room, labelScales.booth);
   const resolve = useCallback(
     (params: URLSearchParams) => resolveFloorSelection(params, layout, exhibitors),
     [layout, exhibitors],
@@ -73,7 +91,9 @@ export function FloorPlanPage() {
           width={layout.width}
           height={layout.height}
           target={target}
-          detailScale={DETAIL_SCALE}
+          labelScales={labelScales}
+          startScale={startScale}
+          startCentre={FLOOR_START_CENTRE}
         >
           <FloorPlanDrawing
             layout={layout}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PanZoom } from '../../components/ui/pan-zoom.tsx';
+import { readableFrom } from '../../components/ui/pan-zoom.math.ts';
 import { formatDistance } from '../../lib/hotel-search.ts';
 import { PlanCard } from './plan-card.tsx';
 import { PlanChips } from './plan-chips.tsx';
@@ -51,6 +52,22 @@ function selectionRect(selection: SiteSelection | null) {
   return { x: x - r, y: y - r, width: 2 * r, height: 2 * r };
 }
 
+/*
+ * Labels grow and shrink with the zoom and show from the scale at which their text is at least
+ * 11 px on screen (font sizes as in plans.css): never as specks. The plan opens close enough to read
+ * the hotels, centred between the Confertainment Center and the park; "Reset view" shows all of it.
+ */
+const SITE_LABEL_SCALES = {
+  area: readableFrom(22),
+  water: readableFrom(17),
+  hotel: readableFrom(17),
+  road: readableFrom(14),
+  'off-map': readableFrom(13),
+  point: readableFrom(12),
+} as const;
+const SITE_START_SCALE = SITE_LABEL_SCALES.hotel;
+const SITE_START_CENTRE = { x: 420, y: 560 };
+
 const DESCRIPTION =
   'Europa-Park in Rust with the Confertainment Center, the park hotels Colosseo, Santa Isabel, Bell Rock and Krønasår, the shuttle hotels in Ringsheim, Herbolzheim and Lahr, three shuttle lines, parking, the entrances and Ringsheim/Europa-Park station. The lists below the plan give the same places.';
 
@@ -83,7 +100,9 @@ export function SitePlanPage() {
           width={SITE_WIDTH}
           height={SITE_HEIGHT}
           target={target}
-          detailScale={0.55}
+          labelScales={SITE_LABEL_SCALES}
+          startScale={SITE_START_SCALE}
+          startCentre={SITE_START_CENTRE}
           targetZoom={2.5}
         >
           <SitePlanDrawing
