@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type SQL, type SQLWrapper, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql, sum } from 'drizzle-orm';
 import type {
   ApprovalQueue,
   AttendeeDetail,
@@ -16,6 +16,7 @@ import {
   leads,
   orders,
   passBarcodes,
+  passClaims,
   passes,
   passTypes,
   refunds,
@@ -38,6 +39,20 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 export const personMatches = (text: string, searchText: SQLWrapper = users.searchText): SQL =>
   sql`strpos(${searchText}, lower(${text})) > 0`;
 
+/**
+ * Which of these users took their pass from a free pool (they have a pass claim), asked for one page
+ * of rows at a time: as a column of the page query it would run for every row an OFFSET skips.
+ */
+async function freePoolHolders(db: Db, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectDistinct({ userId: passClaims.userId }).from(passClaims).where(inArray(passClaims.userId, userIds));
+  return new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])));
+}
+
+/** How a pass came about (as passSourceSql says it for one pass). */
+const sourceOf = (voucherCode: string | null, userId: string, fromPool: ReadonlySet<string>): PassSource =>
+  voucherCode !== null ? 'voucher' : fromPool.has(userId) ? 'free-pool' : 'purchase';
+
 /** The approval queue: pending passes, oldest first, with how they came about. */
 export async function approvalQueue(db: Db, page: number, pageSize: number): Promise<ApprovalQueue> {
   const pending = eq(passes.status, 'pending');
@@ -53,7 +68,6 @@ export async function approvalQueue(db: Db, page: number, pageSize: number): Pro
         passTypeId: passTypes.id,
         passTypeName: passTypes.name,
         createdAt: passes.createdAt,
-        source: passSourceSql,
         voucherCode: passes.voucherCode,
         codeType: vouchers.codeType,
       })
@@ -67,6 +81,10 @@ export async function approvalQueue(db: Db, page: number, pageSize: number): Pro
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(passes).where(pending),
   ]);
+  const fromPool = await freePoolHolders(
+    db,
+    rows.map((row) => row.userId),
+  );
   return {
     items: rows.map((row) => ({
       passId: row.passId,
@@ -76,7 +94,7 @@ export async function approvalQueue(db: Db, page: number, pageSize: number): Pro
       company: row.company,
       passType: { id: row.passTypeId, name: row.passTypeName },
       createdAt: iso(row.createdAt),
-      source: row.source,
+      source: sourceOf(row.voucherCode, row.userId, fromPool),
       voucherCode: row.voucherCode,
       codeType: row.codeType ?? null,
       hostCode: row.codeType === 'host',
@@ -109,7 +127,8 @@ export async function searchAttendees(db: Db, query: AttendeeQuery): Promise<Att
         passTypeId: passTypes.id,
         passTypeName: passTypes.name,
         status: passes.status,
-        source: sql<PassSource | null>`case when ${passes.id} is null then null else ${passSourceSql} end`,
+        passId: passes.id,
+        voucherCode: passes.voucherCode,
         createdAt: users.createdAt,
       })
       .from(users)
@@ -124,6 +143,10 @@ export async function searchAttendees(db: Db, query: AttendeeQuery): Promise<Att
       ? db.select({ n: count() }).from(users).leftJoin(passes, eq(passes.userId, users.id)).where(where)
       : db.select({ n: count() }).from(users).where(where),
   ]);
+  const fromPool = await freePoolHolders(
+    db,
+    rows.flatMap((row) => (row.passId === null ? [] : [row.userId])),
+  );
   return {
     rows: rows.map((row) => ({
       userId: row.userId,
@@ -132,7 +155,7 @@ export async function searchAttendees(db: Db, query: AttendeeQuery): Promise<Att
       company: row.company,
       passType: row.passTypeId !== null && row.passTypeName !== null ? { id: row.passTypeId, name: row.passTypeName } : null,
       status: row.status,
-      source: row.source,
+      source: row.passId === null ? null : sourceOf(row.voucherCode, row.userId, fromPool),
       createdAt: iso(row.createdAt),
     })),
     total: total?.n ?? 0,

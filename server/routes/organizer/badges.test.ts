@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePassToken, verifyPassToken } from '#shared/pass-token.ts';
-import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
+import { auditLog, passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { decodeQrImage, pdfImages, pdfPageCount } from '../../testing/pdf-badges.ts';
@@ -78,6 +78,11 @@ describe('GET /api/organizer/badges.pdf', () => {
     const mine = await t.app.inject({ method: 'GET', url: '/api/pass/barcode', headers: await t.login(demoEmail('attendee')) });
     expect(payload?.pid).toBe(decodePassToken((mine.json() as { token: string }).token).payload.pid);
     expect(text).toContain(payload?.t);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectUserId, attendee?.id as string));
+    expect(audit).toMatchObject({ action: 'badge.print', details: { layout: 'a6' } });
   });
 
   it('prints a pass type on 2×4 label sheets, only approved passes of that type', async () => {

@@ -2,9 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { badgePdf } from '../../services/badge-pdf.ts';
 import { type BadgeFilter, hasBadge, printedBadgePages } from '../../services/organizer-badges.ts';
-import { organizerHooks } from './access.ts';
+import { actorOf, organizerHooks } from './access.ts';
 
 /**
  * Print-ready badges (issue 14): A6 (one a page) or a 2×4 label sheet on A4, each with the pass's
@@ -35,6 +36,14 @@ export const organizerBadgeRoutes: FastifyPluginAsyncZod = async (app) => {
       const filter: BadgeFilter = { userId, passTypeId: passType };
       // One person without an approved pass has no badge: say so instead of printing a blank page.
       if (userId && !(await hasBadge(db, filter))) throw notFound('Approved pass');
+      // Who printed whose badges (a reprint of one person's badge is worth knowing about).
+      await recordAudit(db, {
+        actorUserId: actorOf(request),
+        action: 'badge.print',
+        subjectUserId: userId ?? null,
+        subject: userId ? 'one person' : passType ? `pass type ${passType}` : 'everyone',
+        details: { layout, ...(passType ? { passTypeId: passType } : {}) },
+      });
       const pdf = Readable.from(badgePdf(printedBadgePages(db, app.passSigner, filter), layout), { objectMode: false });
       const name = userId ? 'badge' : passType ? `badges-type-${passType}` : 'badges';
       return reply
