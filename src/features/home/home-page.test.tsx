@@ -2,7 +2,7 @@ import { createStore, Provider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../shared/contracts/catalog.ts';
+import type { User } from '../../shared/contracts/user.ts';
 import { userAtom } from '../../lib/session.ts';
 import { HomePage } from './home-page.tsx';
 

@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -113,7 +114,7 @@ export function ApprovalsPage() {
               Reject selected
             </button>
           </fieldset>
-          <div className="organizer-table">
+          <TableScroll className="organizer-table" label={`Pending passes (${queue.data.total})`}>
             <table>
               <caption className="visually-hidden">Pending passes ({queue.data.total})</caption>
               <thead>
@@ -154,7 +155,7 @@ export function ApprovalsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <PeoplePager what="pending passes" page={page} pageSize={PAGE_SIZE} total={queue.data.total} onPage={setPage} />
         </>
       )}

@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -39,7 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return <p className="people-empty">None.</p>;
   return (
-    <div className="organizer-table">
+    <TableScroll className="organizer-table" label={label}>
       <table aria-label={label}>
         <thead>
           <tr>
@@ -69,7 +70,7 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: Rea
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -139,7 +140,7 @@ export function AttendeesPage() {
       )}
       {results.status === 'ready' && results.data.total > 0 && (
         <>
-          <div className="organizer-table">
+          <TableScroll className="organizer-table" label={`Attendees matching the search (${results.data.total})`}>
             <table>
               <caption className="visually-hidden">Attendees matching the search ({results.data.total})</caption>
               <thead>
@@ -170,7 +171,7 @@ export function AttendeesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <PeoplePager
             what="people"
             page={results.data.page}

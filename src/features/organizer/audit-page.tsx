@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -109,7 +110,7 @@ export function AuditPage() {
       {log.status === 'ready' && log.data.total === 0 && <p className="people-empty">No entries match.</p>}
       {log.status === 'ready' && log.data.total > 0 && (
         <>
-          <div className="organizer-table">
+          <TableScroll className="organizer-table" label={`Audit log entries (${log.data.total}), newest first`}>
             <table>
               <caption className="visually-hidden">Audit log entries ({log.data.total}), newest first</caption>
               <thead>
@@ -140,7 +141,7 @@ export function AuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <PeoplePager what="entries" page={page} pageSize={PAGE_SIZE} total={log.data.total} onPage={setPage} />
         </>
       )}

@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod/mini';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -282,7 +283,7 @@ function DuplicateTable({ listName, rows }: { listName: string; rows: readonly C
     </>
   );
   return (
-    <div className="organizer-table">
+    <TableScroll className="organizer-table" label={`Passes checked in twice at ${listName}`}>
       <table>
         <caption className="visually-hidden">Passes checked in twice at {listName}</caption>
         <thead>
@@ -309,7 +310,7 @@ function DuplicateTable({ listName, rows }: { listName: string; rows: readonly C
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

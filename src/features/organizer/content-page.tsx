@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -195,7 +196,7 @@ function ExhibitorReport({ report, fileName }: { report: ExhibitorImportReport; 
         {report.skipped ? `, ${report.skipped} with errors` : ''}.
       </p>
       {report.errors.length > 0 ? (
-        <div className="table-scroll">
+        <TableScroll label="Rows with errors">
           <table className="content-table">
             <caption>Rows with errors</caption>
             <thead>
@@ -215,7 +216,7 @@ function ExhibitorReport({ report, fileName }: { report: ExhibitorImportReport; 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </div>
   );

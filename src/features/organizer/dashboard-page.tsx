@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { api } from '../../lib/api.ts';
@@ -102,6 +103,8 @@ function Passes({ data }: { data: Dashboard }) {
   const cell = (typeId: number, status: string) =>
     data.passes.find((row) => row.passTypeId === typeId && row.status === status)?.count ?? 0;
   const totalOf = (typeId: number) => STATUSES.reduce((sum, status) => sum + cell(typeId, status), 0);
+  // Only the statuses some pass has, so the table fits a phone (no empty Rejected or Cancelled column).
+  const statuses = STATUSES.filter((status) => data.passes.some((row) => row.status === status));
   return (
     <>
       <BarChart
@@ -110,13 +113,13 @@ function Passes({ data }: { data: Dashboard }) {
         valueHeader="Passes"
         rows={types.map(([id, name]) => ({ label: name, value: totalOf(id) }))}
       />
-      <div className="organizer-table">
+      <TableScroll className="organizer-table" label="Passes by type and status">
         <table>
           <caption className="visually-hidden">Passes by type and status</caption>
           <thead>
             <tr>
               <th scope="col">Pass type</th>
-              {STATUSES.map((status) => (
+              {statuses.map((status) => (
                 <th scope="col" className="num" key={status}>
                   {status[0]?.toUpperCase()}
                   {status.slice(1)}
@@ -128,7 +131,7 @@ function Passes({ data }: { data: Dashboard }) {
             {types.map(([id, name]) => (
               <tr key={id}>
                 <th scope="row">{name}</th>
-                {STATUSES.map((status) => (
+                {statuses.map((status) => (
                   <td className="num" key={status}>
                     {count(cell(id, status))}
                   </td>
@@ -137,7 +140,7 @@ function Passes({ data }: { data: Dashboard }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }
@@ -185,7 +188,7 @@ function Revenue({ data }: { data: Dashboard }) {
   ];
   return (
     <>
-      <div className="organizer-table">
+      <TableScroll className="organizer-table" label="Revenue from invoices less credit notes">
         <table>
           <caption className="visually-hidden">Revenue from invoices less credit notes</caption>
           <thead>
@@ -221,7 +224,7 @@ function Revenue({ data }: { data: Dashboard }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
       <p className="dashboard-notes">
         Refunded through the payment providers: {formatEuro(refunded.amount)} ({count(refunded.count)}{' '}
         {refunded.count === 1 ? 'refund' : 'refunds'}).
@@ -296,7 +299,7 @@ function Leads({ data }: { data: Dashboard }) {
       />
       <details>
         <summary>All {count(rows.length)} exhibitors with scanners</summary>
-        <div className="organizer-table">
+        <TableScroll className="organizer-table" label="Leads and scanners per exhibitor">
           <table>
             <caption className="visually-hidden">Leads and scanners per exhibitor</caption>
             <thead>
@@ -320,7 +323,7 @@ function Leads({ data }: { data: Dashboard }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </>
   );

@@ -47,7 +47,15 @@ export const organizerRoutes: RouteObject[] = [
     handle: { nav: 'Content' },
     lazy: () => import('./content-page.tsx').then((m) => ({ Component: m.ContentPage })),
   },
-  { path: 'vouchers', handle: { nav: 'Vouchers' }, lazy: () => import('./vouchers-page.tsx').then((m) => ({ Component: m.VouchersPage })) },
-  { path: 'badges', handle: { nav: 'Badges' }, lazy: () => import('./badges-page.tsx').then((m) => ({ Component: m.BadgesPage })) },
+  {
+    path: 'vouchers',
+    handle: { nav: 'Vouchers' },
+    lazy: () => import('./vouchers-page.tsx').then((m) => ({ Component: m.VouchersPage })),
+  },
+  {
+    path: 'badges',
+    handle: { nav: 'Badges' },
+    lazy: () => import('./badges-page.tsx').then((m) => ({ Component: m.BadgesPage })),
+  },
   { path: 'team', handle: { nav: 'Team' }, lazy: () => import('./team-page.tsx').then((m) => ({ Component: m.TeamPage })) },
 ];

@@ -5,6 +5,8 @@
  * 390 px phone as well as a desktop.
  */
 
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
+
 export type ChartTone = 'primary' | 'warning' | 'success' | 'muted';
 
 export interface ChartSeries {
@@ -30,7 +32,7 @@ function NumbersTable({
   return (
     <details className="chart__numbers">
       <summary>Show the numbers</summary>
-      <div className="organizer-table">
+      <TableScroll className="organizer-table" label={caption}>
         <table>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -56,7 +58,7 @@ function NumbersTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </details>
   );
 }
@@ -103,7 +105,8 @@ export function ColumnChart({
   const grouped = layout === 'grouped';
   const max = Math.max(1, ...(grouped ? series.flatMap((entry) => entry.values) : totals));
   const slot = 7 / (grouped ? Math.max(series.length, 1) : 1);
-  const width = Math.max(categories.length, 1) * 10;
+  // At least eight slots wide, so a day or two of data are columns, not one block across the card.
+  const width = Math.max(categories.length, 8) * 10;
   const first = axisLabels?.[0] ?? categories[0] ?? '';
   const last = axisLabels?.[1] ?? categories.at(-1) ?? '';
   return (

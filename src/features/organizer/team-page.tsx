@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { api } from '../../lib/api.ts';
@@ -141,7 +142,7 @@ function StaffSection() {
         </p>
       ) : null}
       {request.status === 'ready' ? (
-        <div className="organizer-table">
+        <TableScroll className="organizer-table" label="Staff and organizers">
           <table>
             <thead>
               <tr>
@@ -171,7 +172,7 @@ function StaffSection() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </section>
   );
@@ -326,7 +327,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
       <h3 id={`${id}-title`} className="card-title">
         {team.name}
       </h3>
-      <div className="organizer-table">
+      <TableScroll className="organizer-table" label={`Members of ${team.name}`}>
         <table>
           <thead>
             <tr>
@@ -379,7 +380,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <form className="admin-inline-form" onSubmit={add} noValidate>
         <label className="field-label" htmlFor={`${id}-add`}>
           Add a colleague by e-mail

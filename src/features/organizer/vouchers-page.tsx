@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { api } from '../../lib/api.ts';
@@ -289,7 +290,7 @@ function Batches({
       {request.data.batches.length === 0 ? (
         <p>No batches yet. The seeded codes (CF26, SPEAKER-2026…) are not part of a batch.</p>
       ) : (
-        <div className="organizer-table">
+        <TableScroll className="organizer-table" label="Voucher batches">
           <table>
             <thead>
               <tr>
@@ -345,7 +346,7 @@ function Batches({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
@@ -388,7 +389,7 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
           <p>
             {request.data.total} codes; showing {after.length * PAGE + 1}–{after.length * PAGE + request.data.vouchers.length}.
           </p>
-          <div className="organizer-table">
+          <TableScroll className="organizer-table" label="Voucher codes">
             <table>
               <thead>
                 <tr>
@@ -426,7 +427,7 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <div className="card-actions">
             <button
               type="button"
