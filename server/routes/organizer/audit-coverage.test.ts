@@ -196,7 +196,7 @@ const STEPS: Step[] = [
     action: 'lead-team.remove-member',
     run: async () => send('DELETE', `/lead-teams/${made.team?.id}/members/${await userIdOf(demoEmail('vendor'))}`),
   },
-  // Downloads of people's data change nothing, but who took them is worth knowing.
+  // Downloads of people's data (CSV files, badges) change nothing, but who took them is worth knowing.
   {
     route: 'GET /api/organizer/exports/attendees.csv',
     action: 'export.attendees',
@@ -212,6 +212,11 @@ const STEPS: Step[] = [
     route: 'GET /api/organizer/checkin-lists/:id/checkins.csv',
     action: 'export.checkins',
     run: () => send('GET', `/checkin-lists/${made.listId}/checkins.csv`),
+  },
+  {
+    route: 'GET /api/organizer/badges.pdf',
+    action: 'badge.print',
+    run: async () => send('GET', `/badges.pdf?layout=a6&userId=${await userIdOf(demoEmail('attendee'))}`),
   },
   {
     route: 'GET /api/organizer/vouchers.csv',
