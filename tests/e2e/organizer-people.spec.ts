@@ -142,6 +142,8 @@ test('an organizer reissues a lost badge; an offline staff device refuses the ol
       response.status() === 200 &&
       ((await response.json()) as { revoked: string[] }).revoked.includes(old.barcodeId),
   );
+  // The page must have seen the connection go, or coming back is no change it reacts to.
+  await device.waitForFunction(() => !navigator.onLine);
   await device.context().setOffline(false);
   await refetched;
 

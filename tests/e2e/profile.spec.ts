@@ -170,7 +170,7 @@ test('the billing address is created with POST, changed with PATCH and deleted',
   const created = page.waitForRequest((r) => r.url().endsWith('/api/address/') && r.method() === 'POST');
   await section.getByRole('button', { name: 'Add address' }).click();
   expect((await created).postDataJSON()).toMatchObject({ type: 'billingAddress', city: 'Mainz', addressLine1: 'Rheinallee 5' });
-  await expect(page.getByText('Your billing address is saved.')).toBeVisible();
+  await expect(page.getByText('Your billing address is saved.').first()).toBeVisible();
 
   await section.getByLabel('City', { exact: true }).fill('Wiesbaden');
   const updated = page.waitForRequest((r) => r.url().endsWith('/api/address/') && r.method() === 'PATCH');
