@@ -62,7 +62,8 @@ async function buyerOf(tx: Db, userId: string, reverseCharge: boolean): Promise<
 
 /**
  * Issues the invoice of a paid order inside the order's completion transaction; `corrects` names the
- * invoice this one replaces (a VAT correction, services/vat-confirmation.ts).
+ * invoice this one replaces (a VAT correction, services/vat-confirmation.ts, which passes the order
+ * repriced and narrowed to the lines no credit note cancelled).
  */
 export async function createInvoice(
   tx: Db,
@@ -78,6 +79,7 @@ export async function createInvoice(
       userId: order.userId,
       orderId: order.id,
       correctsInvoiceId: corrects?.id ?? null,
+      correction: corrects ? 'vat' : null,
       year,
       sequence,
       number: formatInvoiceNumber(year, sequence),
@@ -99,13 +101,16 @@ export async function createInvoice(
 /**
  * Issues a credit note (Rechnungskorrektur / Stornorechnung) that cancels `lines` of an invoice,
  * inside the caller's transaction: negative amounts at the invoice's VAT rate, the invoice's buyer,
- * and the next gap-free number of the year of issue. One per order (unique order and kind).
+ * and the next gap-free number of the year of issue. An invoice may get several 'cancellation'
+ * notes, each for lines no earlier note cancelled (payments/refunds.ts), and at most one 'vat' note
+ * (a VAT correction, unique invoices_vat_credit_note).
  */
 export async function createCreditNote(
   tx: Db,
   invoice: InvoiceRow,
   cancelled: { lines: OrderLine[]; net: number; vat: number },
   issuedAt = new Date(),
+  correction: 'cancellation' | 'vat' = 'cancellation',
 ): Promise<InvoiceRow> {
   const year = invoiceYear(issuedAt);
   const sequence = await nextInvoiceSequence(tx, year);
@@ -116,6 +121,7 @@ export async function createCreditNote(
       orderId: invoice.orderId,
       kind: 'credit-note',
       correctsInvoiceId: invoice.id,
+      correction,
       year,
       sequence,
       number: formatInvoiceNumber(year, sequence),

@@ -1,13 +1,22 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApprovalResult, PassSource } from '#shared/contracts/organizer-people.ts';
 import type { Db } from '../db/client.ts';
-import { orders, passBarcodes, passClaims, passes, passPools, passTypes, users, vouchers } from '../db/schema/index.ts';
+import {
+  type OrderLine,
+  orders,
+  passBarcodes,
+  passClaims,
+  passes,
+  passPools,
+  passTypes,
+  users,
+  vouchers,
+} from '../db/schema/index.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 import { recordAudit } from './audit.ts';
-import type { InvoiceRow } from './invoices.ts';
 import { lockUser } from './order-completion.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { creditNoteOf, currentInvoiceOf, refundOrderLines } from './payments/refunds.ts';
+import { refundOrderLines } from './payments/refunds.ts';
 
 /**
  * The organizer's decisions on passes (issue 14): rejecting pending passes, cancelling a pass,
@@ -204,8 +213,7 @@ export interface PassRefund {
   creditNoteNumber: string | null;
 }
 
-/** Whether a credit note cancels pass or upgrade lines (a pass cancellation's, not a booking's). */
-const creditsPass = (note: InvoiceRow) => note.lines.some((line) => line.kind === 'pass' || line.kind === 'upgrade');
+const isPassLine = (line: OrderLine) => line.kind === 'pass' || line.kind === 'upgrade';
 
 /**
  * Refunds the pass part of the holder's paid registration and upgrade orders through the provider
@@ -213,8 +221,8 @@ const creditsPass = (note: InvoiceRow) => note.lines.some((line) => line.kind ==
  * (after a VAT correction: the invoice without VAT, so the VAT refunded by the correction is not
  * refunded twice). Hotel lines of a registration stay (the booking is cancelled on its own). The
  * caller holds the per-user lock and has changed the pass from pending/approved to cancelled in this
- * transaction; an order whose current invoice already credits its pass is skipped, and the
- * provider's idempotency key covers a retried transaction.
+ * transaction; pass lines a credit note cancelled already are not refunded again (refunds.ts), and
+ * the provider's idempotency key covers a retried transaction.
  */
 export async function refundPassOrders(
   tx: Db,
@@ -229,15 +237,8 @@ export async function refundPassOrders(
     .orderBy(orders.createdAt);
   const done: PassRefund[] = [];
   for (const order of paid) {
-    const invoice = await currentInvoiceOf(tx, order.id);
-    const note = invoice ? await creditNoteOf(tx, invoice.id) : null;
-    if (note && creditsPass(note)) continue;
-    const lines = order.lines.filter((line) => line.kind === 'pass' || line.kind === 'upgrade');
-    const { refunded, creditNote } = await refundOrderLines(tx, providers, order, lines, {
+    const { refunded, creditNote } = await refundOrderLines(tx, providers, order, isPassLine, {
       idempotencyKey: `pass-refund-${order.id}`,
-      // One credit note per invoice (invoices_order_kind_corrects): a hotel cancellation may have used it.
-      creditedAlready: (credited, other) =>
-        `Invoice ${credited.number} already has a credit note (${other.number}); refund this pass through the payment provider by hand and cancel it again.`,
       now,
     });
     if (refunded > 0) done.push({ orderId: order.id, amount: refunded, creditNoteNumber: creditNote?.number ?? null });

@@ -21,6 +21,10 @@ import { type FakeVies, startFakeVies } from '../testing/fake-vies.ts';
 import { pdfText } from '../testing/pdf-text.ts';
 import { createRegistrant, type RegistrantOptions, seededRoom } from '../testing/registrant.ts';
 import { createTestApp } from '../testing/test-app.ts';
+import { cancelBooking } from './booking.ts';
+import { lockUser } from './order-completion.ts';
+import { refundCancelledBooking } from './payments/refunds.ts';
+import { SandboxPaymentProvider } from './payments/sandbox.ts';
 import { correctVatAfterConfirmation } from './vat-confirmation.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -394,6 +398,116 @@ describe('a confirmation that comes after the payment', () => {
       .from(invoices)
       .where(eq(invoices.number, answer.creditNoteNumber ?? ''));
     expect(note).toMatchObject({ kind: 'credit-note', correctsInvoiceId: replacement?.id, net: -60_000, vat: 0, gross: -60_000 });
+  });
+
+  /** A registration order with the Business Pass and four hotel nights, paid with VAT while VIES is down. */
+  async function paidPassAndRoomWithVat(vatId: string) {
+    const { db } = t.database;
+    const room = await seededRoom(db, 'Hotel Colosseo', 'Superior Double');
+    const registrant = await buyer({ vatId });
+    vies.mode = 'down';
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/registration/checkout',
+      headers: registrant.headers,
+      payload: { hotel: { accommodationId: room.accommodationId, roomId: room.id, start: '2026-03-23', end: '2026-03-27' } },
+    });
+    vies.mode = 'up';
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json() as Order;
+    expect(order).toMatchObject({ reverseCharge: false, vatRate: 0.19 });
+    await payInSandbox(t, registrant.headers, order);
+    const [invoice] = await invoicesOf(registrant.user.id);
+    if (!invoice) throw new Error('no invoice');
+    const [row] = await db.select({ bookingId: orders.bookingId }).from(orders).where(eq(orders.id, order.id));
+    if (!row?.bookingId) throw new Error('the registration order holds no booking');
+    return { ...registrant, order, invoice, booking: row.bookingId };
+  }
+
+  /** The holder cancels the room (well before arrival: the event's nights are past by the test clock). */
+  const cancelHotel = (userId: string, bookingId: string) =>
+    t.database.db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      await cancelBooking(tx, bookingId, new Date('2026-01-05T10:00:00Z'));
+      return refundCancelledBooking(tx, [new SandboxPaymentProvider(t.database.db)], bookingId);
+    });
+
+  it('of an invoice partly credited already corrects the remaining lines: their VAT refunded, an invoice for them without VAT', async () => {
+    const { headers, user, order, invoice, booking } = await paidPassAndRoomWithVat('ATU12345835');
+    const hotel = await cancelHotel(user.id, booking);
+    const hotelNote = hotel.creditNote;
+    if (!hotelNote) throw new Error('no credit note for the hotel');
+    expect(hotelNote.lines.map((line) => line.kind)).not.toContain('pass');
+
+    await confirmLater('ATU12345835');
+    const all = await invoicesOf(user.id);
+    const notes = all.filter((row) => row.kind === 'credit-note' && row.correctsInvoiceId === invoice.id);
+    expect(notes.map((note) => note.number)).toEqual([hotelNote.number, expect.any(String)]);
+    const vatNote = notes[1];
+    // What the hotel's credit note left of the invoice: the pass, with its VAT.
+    const remainingVat = invoice.vat + hotelNote.vat;
+    expect(vatNote).toMatchObject({
+      correction: 'vat',
+      reverseCharge: false,
+      net: -29_900,
+      vat: -remainingVat,
+      gross: -(29_900 + remainingVat),
+    });
+    expect(vatNote?.lines.map((line) => [line.kind, line.net])).toEqual([['pass', -29_900]]);
+    const replacement = all.find((row) => row.kind === 'invoice' && row.correctsInvoiceId === invoice.id);
+    expect(replacement).toMatchObject({ net: 29_900, vatBasisPoints: 0, vat: 0, gross: 29_900, reverseCharge: true });
+    expect(replacement?.lines.map((line) => line.kind)).toEqual(['pass']);
+    // Never more credited than invoiced.
+    expect(invoice.gross + notes.reduce((total, note) => total + note.gross, 0)).toBe(0);
+
+    const made = await refundsOf(order.id);
+    expect(made.map((row) => [row.amount, row.bookingId])).toEqual([
+      [hotel.refunded, booking],
+      [remainingVat, null],
+    ]);
+    expect(hotel.refunded).toBe(-hotelNote.gross);
+
+    // The hotel's credit note was refunded, not settled against the corrected invoice; the correction's was.
+    const hotelText = await pdf(headers, hotelNote.id);
+    expect(hotelText).not.toContain('Settled against');
+    expect(hotelText).toContain('was refunded to the original means of payment');
+    const vatText = await pdf(headers, vatNote?.id ?? '');
+    expect(vatText).toContain(`Settled against the corrected invoice ${replacement?.number} without VAT`);
+
+    // Once is enough.
+    expect(await correctVatAfterConfirmation(t.database.db, [], user.id)).toEqual([]);
+    expect(await invoicesOf(user.id)).toHaveLength(all.length);
+
+    // The pass cancelled later: its net comes back against the corrected invoice; in sum what was paid.
+    const organizer = await t.login(ORGANIZER);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizer/attendees/${user.id}/cancel-pass`,
+      headers: organizer,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as AttendeeAction).message).toContain('EUR 299.00 refunded');
+    const after = await refundsOf(order.id);
+    expect(after.map((row) => row.amount)).toEqual([hotel.refunded, remainingVat, 29_900]);
+    expect(after.reduce((total, row) => total + row.amount, 0)).toBe(await paidFor(order.id));
+  });
+
+  it('of an invoice credited in full changes nothing', async () => {
+    const { user, order, booking } = await paidPassAndRoomWithVat('ATU12345844');
+    await cancelHotel(user.id, booking);
+    const organizer = await t.login(ORGANIZER);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizer/attendees/${user.id}/cancel-pass`,
+      headers: organizer,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const before = await invoicesOf(user.id);
+    expect(before).toHaveLength(3);
+    vies.register('ATU12345844');
+    expect(await t.app.vat.confirmBuyer(user.id)).toBe('confirmed');
+    expect(await invoicesOf(user.id)).toEqual(before);
+    expect((await refundsOf(order.id)).reduce((total, row) => total + row.amount, 0)).toBe(await paidFor(order.id));
   });
 
   it('leaves an invoice issued before the VAT ID was entered alone', async () => {

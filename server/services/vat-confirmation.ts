@@ -1,8 +1,9 @@
-import { and, eq, gt, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { addresses, invoices, orders, refunds, viesChecks } from '../db/schema/index.ts';
+import { invoiceBalance } from './invoice-balance.ts';
 import { createCreditNote, createInvoice, type InvoiceRow } from './invoices.ts';
 import { lockUser } from './order-completion.ts';
 import { loadBilling, reverseChargeApplies, reverseChargeCandidate } from './order-pricing.ts';
@@ -16,7 +17,8 @@ import { checkVatIdCached, type ViesClient } from './vies.ts';
  * address with VIES's date and consultation number, which is what reverse charge and the organizer
  * look at. While VIES cannot confirm it, the order carries VAT; once it does, each paid invoice that
  * carried VAT for that VAT ID is corrected: the VAT is refunded, a credit note cancels the invoice
- * and a new invoice without VAT replaces it.
+ * and a new invoice without VAT replaces it. An invoice partly credited already (a cancelled booking
+ * or pass) is corrected for the lines it still bills.
  */
 
 /** The buyer's VAT ID as far as reverse charge goes: none to check, confirmed, not confirmable now, or refused by VIES. */
@@ -35,10 +37,22 @@ export interface VatCorrection {
 /** How far back recheckPending looks for invoices that carried VAT while a VAT ID waited for VIES. */
 export const RECHECK_DAYS = 30;
 
-/** The invoice a correction (credit note or replacing invoice) points at. */
-const correction = alias(invoices, 'correction');
+/** A credit note of the invoice in question. */
+const credit = alias(invoices, 'credit');
 
-/** Paid invoices of the user that carried VAT for this VAT ID and were never corrected (nor partly refunded). */
+/**
+ * Whether the invoice still bills VAT: its VAT less what its credit notes cancelled. A VAT
+ * correction cancels all of what is left, a cancellation the VAT of its lines.
+ */
+function billsVatStill(db: Db) {
+  const credited = db
+    .select({ vat: sql<number>`coalesce(sum(${credit.vat}), 0)` })
+    .from(credit)
+    .where(and(eq(credit.correctsInvoiceId, invoices.id), eq(credit.kind, 'credit-note')));
+  return sql`${invoices.vat} + (${credited}) > 0`;
+}
+
+/** Paid invoices of the user that carried VAT for this VAT ID and still bill some of it (not corrected, not credited in full). */
 function uncorrectedVatInvoices(db: Db, userId: string, vatId: string) {
   return db
     .select({ id: invoices.id })
@@ -50,7 +64,7 @@ function uncorrectedVatInvoices(db: Db, userId: string, vatId: string) {
         eq(invoices.reverseCharge, false),
         gt(invoices.vat, 0),
         sql`${invoices.buyer}->>'vatId' = ${vatId}`,
-        notExists(db.select({ id: correction.id }).from(correction).where(eq(correction.correctsInvoiceId, invoices.id))),
+        billsVatStill(db),
       ),
     )
     .orderBy(invoices.issuedAt);
@@ -58,9 +72,10 @@ function uncorrectedVatInvoices(db: Db, userId: string, vatId: string) {
 
 /**
  * Corrects one invoice inside the caller's transaction; null when there is nothing (more) to do:
- * corrected already, partly refunded by a credit note (an organizer settles that by hand), or no
- * longer a VAT invoice. The VAT goes back through the provider that took the payment (idempotent by
- * invoice, so a rolled-back attempt never pays twice), then the documents and the order follow.
+ * corrected already, credited in full, or no longer a VAT invoice. What no cancellation credited yet
+ * is corrected: its VAT goes back through the provider that took the payment (idempotent by invoice,
+ * so a rolled-back attempt never pays twice), a credit note cancels those lines and an invoice
+ * without VAT bills them again; the order is repriced to reverse charge.
  */
 async function correctInvoice(
   tx: Db,
@@ -76,14 +91,16 @@ async function correctInvoice(
   const [existing] = await tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(eq(invoices.correctsInvoiceId, locked.id))
+    .where(and(eq(invoices.correctsInvoiceId, locked.id), eq(invoices.correction, 'vat')))
     .limit(1);
   if (existing) return null;
   const [order] = await tx.select().from(orders).where(eq(orders.id, locked.orderId)).for('update');
   if (order?.status !== 'paid') return null;
+  const open = await invoiceBalance(tx, locked);
+  if (open.lines.length === 0 || open.vat <= 0) return null;
 
   const { session, provider } = await paymentOf(tx, providers, order.id);
-  const refunded = locked.vat;
+  const refunded = open.vat;
   const refund = await provider.refund({
     sessionId: session.id,
     amount: refunded,
@@ -97,14 +114,15 @@ async function correctInvoice(
     createdAt: now,
   });
 
-  const creditNote = await createCreditNote(tx, locked, { lines: locked.lines, net: locked.net, vat: locked.vat }, now);
+  const creditNote = await createCreditNote(tx, locked, { lines: open.lines, net: open.net, vat: open.vat }, now, 'vat');
   const [repriced] = await tx
     .update(orders)
     .set({ vatBasisPoints: 0, vat: 0, gross: order.net, reverseCharge: true })
     .where(eq(orders.id, order.id))
     .returning();
   if (!repriced) throw new Error(`order ${order.id} vanished`);
-  const replacement = await createInvoice(tx, repriced, now, locked);
+  const billed = { ...repriced, lines: open.lines, net: open.net, gross: open.net };
+  const replacement = await createInvoice(tx, billed, now, locked);
   return { corrected: locked, creditNote, invoice: replacement, refunded };
 }
 
@@ -220,7 +238,7 @@ export function createVatConfirmation({ db, vies, providers, log }: VatConfirmat
           gt(invoices.vat, 0),
           gt(invoices.issuedAt, new Date(now.getTime() - RECHECK_DAYS * 86_400_000)),
           sql`${invoices.buyer}->>'vatId' <> ''`,
-          notExists(db.select({ id: correction.id }).from(correction).where(eq(correction.correctsInvoiceId, invoices.id))),
+          billsVatStill(db),
         ),
       );
     let confirmed = 0;

@@ -1,4 +1,17 @@
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { bookings } from './venue.ts';
 
@@ -130,6 +143,13 @@ export const invoices = pgTable(
       .notNull()
       .default('invoice'),
     correctsInvoiceId: uuid('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
+    /**
+     * Why a document corrects `correctsInvoiceId`: 'cancellation' for a credit note of cancelled lines
+     * (a booking, a pass; several per invoice, each for lines not credited before), 'vat' for the credit
+     * note and the replacing invoice of a VAT correction (services/vat-confirmation.ts). Null for an
+     * order's first invoice.
+     */
+    correction: text('correction', { enum: ['cancellation', 'vat'] }),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull().unique(),
@@ -147,9 +167,16 @@ export const invoices = pgTable(
   },
   (t) => [
     unique('invoices_year_sequence').on(t.year, t.sequence),
-    // One invoice per order, and at most one credit note per invoice (an order holds at most one
-    // booking to cancel). A VAT correction adds one credit note and one invoice correcting the first.
-    unique('invoices_order_kind_corrects').on(t.orderId, t.kind, t.correctsInvoiceId).nullsNotDistinct(),
+    // One first invoice per order; a VAT correction adds at most one credit note and one invoice
+    // replacing the corrected one. Cancellation credit notes are not limited here: refunds.ts credits
+    // only lines no earlier credit note credited.
+    uniqueIndex('invoices_order_first_invoice')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice' and ${t.correctsInvoiceId} is null`),
+    uniqueIndex('invoices_replacement').on(t.correctsInvoiceId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_vat_credit_note')
+      .on(t.correctsInvoiceId)
+      .where(sql`${t.kind} = 'credit-note' and ${t.correction} = 'vat'`),
     index('invoices_user_idx').on(t.userId),
   ],
 );

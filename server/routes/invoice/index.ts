@@ -69,9 +69,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       if (!row) throw notFound('Invoice');
       const { invoice, corrects } = row;
-      // A credit note of a VAT correction: the invoice without VAT that replaced the cancelled one.
+      // A credit note of a VAT correction: the invoice without VAT that replaced the cancelled one
+      // (a cancellation's credit note of the same invoice was refunded, not settled against it).
       const [replacement] =
-        invoice.kind === 'credit-note' && invoice.correctsInvoiceId
+        invoice.kind === 'credit-note' && invoice.correction === 'vat' && invoice.correctsInvoiceId
           ? await db
               .select({ number: invoices.number, gross: invoices.gross })
               .from(invoices)

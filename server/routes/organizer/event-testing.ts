@@ -121,6 +121,7 @@ export async function addInvoice(
         orderId: order.id,
         kind: 'credit-note',
         correctsInvoiceId: invoice.id,
+        correction: 'cancellation',
         year: 2026,
         sequence: creditSequence,
         number: number(creditSequence),

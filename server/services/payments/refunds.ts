@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { vatOf } from '#shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { invoices, type OrderLine, orders, paymentSessions, refunds } from '../../db/schema/index.ts';
-import { HttpProblem } from '../../plugins/errors.ts';
+import { type InvoiceBalance, invoiceBalance } from '../invoice-balance.ts';
 import { createCreditNote, type InvoiceRow } from '../invoices.ts';
 import type { PaymentProvider } from './provider.ts';
 
@@ -52,16 +52,6 @@ export async function currentInvoiceOf(tx: Db, orderId: string): Promise<Invoice
   return invoice ?? null;
 }
 
-/** The credit note that cancels (part of) this invoice, if any (at most one: invoices_order_kind_corrects). */
-export async function creditNoteOf(tx: Db, invoiceId: string): Promise<InvoiceRow | null> {
-  const [note] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.correctsInvoiceId, invoiceId), eq(invoices.kind, 'credit-note')))
-    .limit(1);
-  return note ?? null;
-}
-
 export interface LinesRefund {
   /** Cents returned to the payer; 0 when nothing was (left) to return. */
   refunded: number;
@@ -73,40 +63,37 @@ export interface LinesRefundOptions {
   idempotencyKey: string;
   /** The cancelled booking the refund is for (unique in `refunds`), if any. */
   bookingId?: string;
-  /** The 409 answer when the current invoice was credited already by another cancellation. */
-  creditedAlready: (invoice: InvoiceRow, note: InvoiceRow) => string;
   now: Date;
 }
 
 /**
  * Returns what was paid for some lines of a paid order, inside the caller's transaction (which holds
  * the per-user lock, order-completion.ts's lockUser, so a VAT correction cannot run alongside). The
- * lines are priced at the VAT rate of the order's current invoice (none after a VAT correction),
- * never more than that invoice's gross (what was paid less what was refunded); the money goes back
- * through the provider that took it, is recorded in `refunds` and documented by a credit note
- * cancelling those lines of the current invoice. An invoice has at most one credit note: when another cancellation
- * used it, the answer is 409 before any money moves.
+ * lines are those of the order's current invoice that `select` picks and no earlier credit note
+ * cancelled (a line is credited once); they are priced at that invoice's VAT rate (none after a VAT
+ * correction) and never more than the invoice still bills (its gross less its credit notes), the
+ * last lines exactly that. The money goes back through the provider that took it, is recorded in
+ * `refunds` and documented by a credit note cancelling those lines.
  */
 export async function refundOrderLines(
   tx: Db,
   providers: readonly PaymentProvider[],
   order: OrderRow,
-  lines: readonly OrderLine[],
+  select: (line: OrderLine) => boolean,
   options: LinesRefundOptions,
 ): Promise<LinesRefund> {
   const none: LinesRefund = { refunded: 0, creditNote: null };
+  const invoice = await currentInvoiceOf(tx, order.id);
+  const open: InvoiceBalance = invoice ? await invoiceBalance(tx, invoice) : order;
+  const lines = open.lines.filter(select);
   const net = lines.reduce((total, line) => total + line.net, 0);
   if (net <= 0) return none;
-  const invoice = await currentInvoiceOf(tx, order.id);
-  const credited = invoice ? await creditNoteOf(tx, invoice.id) : null;
-  if (invoice && credited) throw new HttpProblem(409, options.creditedAlready(invoice, credited));
 
   const { session, provider } = await paymentOf(tx, providers, order.id);
+  // The last lines take what is left, to the cent; others their price, never more than is left.
+  const last = lines.length === open.lines.length;
   const due = net + vatOf(net, invoice?.vatBasisPoints ?? order.vatBasisPoints);
-  // The current invoice, with no credit note yet, is what was paid and not refunded: the first
-  // payment less a VAT correction's refund. (A refund of a payment that could not buy the order,
-  // stripe-events.ts, was never part of it.)
-  const amount = Math.min(due, invoice?.gross ?? order.gross);
+  const amount = last ? open.gross : Math.min(due, open.gross);
   if (amount <= 0) return none;
 
   const refund = await provider.refund({ sessionId: session.id, amount, idempotencyKey: options.idempotencyKey });
@@ -119,10 +106,8 @@ export async function refundOrderLines(
     createdAt: options.now,
   });
   // Less than due only by a rounding cent or an inconsistent order: the VAT share shrinks first.
-  const vat = Math.max(0, amount - net);
-  const creditNote = invoice
-    ? await createCreditNote(tx, invoice, { lines: [...lines], net: amount - vat, vat }, options.now)
-    : null;
+  const vat = last ? open.vat : Math.max(0, Math.min(amount - net, open.vat));
+  const creditNote = invoice ? await createCreditNote(tx, invoice, { lines, net: amount - vat, vat }, options.now) : null;
   return { refunded: amount, creditNote };
 }
 
@@ -146,12 +131,9 @@ export async function refundCancelledBooking(
     .where(and(eq(orders.bookingId, bookingId), eq(orders.status, 'paid')))
     .limit(1);
   if (!order) return { refunded: 0, creditNote: null };
-  const lines = order.lines.filter((line) => line.kind === 'hotel');
-  return refundOrderLines(tx, providers, order, lines, {
+  return refundOrderLines(tx, providers, order, (line) => line.kind === 'hotel', {
     idempotencyKey: `booking-refund-${bookingId}`,
     bookingId,
-    creditedAlready: (invoice) =>
-      `This booking cannot be cancelled here: invoice ${invoice.number} was already partly refunded, so the refund needs our team. Please reply to your booking confirmation e-mail.`,
     now,
   });
 }
