@@ -1,6 +1,6 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigation, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -52,10 +52,12 @@ export function AttendeesPage() {
       { replace: true },
     );
 
-  // The typed text reaches the address (and the server) once typing pauses.
+  // The typed text reaches the address (and the server) once typing pauses, unless the organizer
+  // already opened a person: writing the address then would cancel that navigation.
+  const leaving = useNavigation().state !== 'idle';
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the settled text triggers a search
   useEffect(() => {
-    if (settled !== (query.q ?? '')) update({ q: settled || undefined });
+    if (!leaving && settled !== (query.q ?? '')) update({ q: settled || undefined });
   }, [settled]);
 
   const submit = (event: FormEvent) => {
