@@ -23,7 +23,8 @@ import { createRegistrant, type RegistrantOptions, seededRoom } from '../testing
 import { createTestApp } from '../testing/test-app.ts';
 import { cancelBooking } from './booking.ts';
 import { lockUser } from './order-completion.ts';
-import { refundCancelledBooking } from './payments/refunds.ts';
+import { invoiceBalance } from './invoice-balance.ts';
+import { currentInvoiceOf, refundCancelledBooking } from './payments/refunds.ts';
 import { SandboxPaymentProvider } from './payments/sandbox.ts';
 import { correctVatAfterConfirmation } from './vat-confirmation.ts';
 
@@ -509,6 +510,36 @@ describe('a confirmation that comes after the payment', () => {
     expect(await invoicesOf(user.id)).toEqual(before);
     expect((await refundsOf(order.id)).reduce((total, row) => total + row.amount, 0)).toBe(await paidFor(order.id));
   });
+
+  // PGlite runs one statement at a time: only PostgreSQL shows whether the per-user lock holds.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'and a hotel cancellation at the same moment: whichever comes first, what was paid is refunded once and the pass stays billed without VAT',
+    async () => {
+      const { db } = t.database;
+      const rounds = await Promise.all(
+        ['ATU12345853', 'ATU12345862', 'ATU12345871'].map(async (vatId) => {
+          const paid = await paidPassAndRoomWithVat(vatId);
+          vies.register(vatId);
+          await expire(vatId);
+          return paid;
+        }),
+      );
+      await Promise.all(rounds.flatMap(({ user, booking }) => [cancelHotel(user.id, booking), t.app.vat.confirmBuyer(user.id)]));
+      for (const { user, order } of rounds) {
+        const current = await currentInvoiceOf(db, order.id);
+        if (!current) throw new Error('no current invoice');
+        const open = await invoiceBalance(db, current);
+        expect(open).toMatchObject({ net: 29_900, vat: 0, gross: 29_900 });
+        expect(open.lines.map((line) => line.kind)).toEqual(['pass']);
+        expect(current.reverseCharge).toBe(true);
+        for (const invoice of (await invoicesOf(user.id)).filter((row) => row.kind === 'invoice')) {
+          expect((await invoiceBalance(db, invoice)).gross).toBeGreaterThanOrEqual(0);
+        }
+        const refunded = (await refundsOf(order.id)).reduce((total, row) => total + row.amount, 0);
+        expect(refunded).toBe((await paidFor(order.id)) - 29_900);
+      }
+    },
+  );
 
   it('leaves an invoice issued before the VAT ID was entered alone', async () => {
     const { headers, user } = await buyer({ vatId: '' });
