@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, demo, STRONG_PASSWORD, skipSurvey, uniqueEmail } from './helpers.ts';
+import { DEMO_PASSWORD, demo, STRONG_PASSWORD, signIn, skipSurvey, uniqueEmail } from './helpers.ts';
 
 /*
  * Issue 15: the app for people who use a keyboard, a screen reader or large text. Focus lands on
@@ -133,9 +133,7 @@ for (const [who, paths] of Object.entries(PAGES)) {
     const page = await context.newPage();
     await page.goto('/sign-in');
     await skipSurvey(page);
-    await page.getByLabel('E-mail address').fill(demo(who));
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, demo(who));
     await expect(page).not.toHaveURL(/sign-in/);
     const problems: string[] = [];
     for (const path of paths) {

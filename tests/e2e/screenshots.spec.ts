@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, demo, skipSurvey } from './helpers.ts';
+import { demo, signIn, skipSurvey } from './helpers.ts';
 
 /*
  * Issue 15: the main phone screens at 390 px in the light and the dark theme, compared with the
@@ -13,12 +13,10 @@ test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile
 /** The day before the conference: the countdown shows, nothing is "now". */
 const FIXED_TIME = new Date('2026-03-23T09:00:00+01:00');
 
-async function signIn(page: Page, who: string) {
+async function signInAs(page: Page, who: string) {
   await page.goto('/sign-in');
   await skipSurvey(page);
-  await page.getByLabel('E-mail address').fill(demo(who));
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, demo(who));
   await expect(page).not.toHaveURL(/sign-in/);
 }
 
@@ -46,7 +44,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test(`home, pass, agenda and floor plan of an attendee at 390 px, ${theme}`, async ({ page }) => {
       await page.clock.setFixedTime(FIXED_TIME);
-      await signIn(page, 'attendee');
+      await signInAs(page, 'attendee');
       for (const [path, name] of [
         ['/', 'home'],
         ['/pass', 'pass'],
@@ -61,7 +59,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test(`the lead scanner's scan tab at 390 px, ${theme}`, async ({ page }) => {
       await page.clock.setFixedTime(FIXED_TIME);
-      await signIn(page, 'vendor');
+      await signInAs(page, 'vendor');
       await page.goto('/contacts?currentTab=scan');
       await expect(page.locator('h1').first()).toBeVisible();
       await expectScreen(page, `contacts-scan-${theme}.png`);
