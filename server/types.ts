@@ -1,6 +1,6 @@
 import type { BadgeVerifier } from './services/badges.ts';
 import type { PassSigner } from './services/pass-signing.ts';
-import type { RouteOptions } from 'fastify';
+import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
@@ -28,9 +28,9 @@ declare module 'fastify' {
     /** Confirms buyers' VAT IDs with VIES before orders are priced (server/services/vat-confirmation.ts). */
     vat: VatConfirmation;
     /** onRequest hook: 401 unless a valid, unrevoked token came with the request. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: onRequestHookHandler;
     /** onRequest hook: like authenticate, but also accepts the registration flow's token. */
-    authenticateRegistration: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticateRegistration: onRequestHookHandler;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

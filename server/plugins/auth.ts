@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { authTokens } from '../db/schema/index.ts';
+import type { TokenInfo } from '../services/session-cache.ts';
 import { sha256 } from '../services/tokens.ts';
 import { HttpProblem } from './errors.ts';
 
@@ -26,27 +27,48 @@ function tokenFrom(request: FastifyRequest): string | null {
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
 
-  async function verify(request: FastifyRequest, reply: FastifyReply, allowRegistration: boolean) {
-    const token = tokenFrom(request);
-    if (!token || token.length > 128) throw new HttpProblem(401, 'Please sign in.');
-    const tokenHash = sha256(token);
-    let info = app.sessions.token(tokenHash);
-    if (!info) {
-      const [row] = await app.db
-        .select({ userId: authTokens.userId, scope: authTokens.scope, expiresAt: authTokens.expiresAt })
-        .from(authTokens)
-        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
-        .limit(1);
-      if (!row) throw new HttpProblem(401, 'Your session has expired. Please sign in again.');
-      info = { userId: row.userId, scope: row.scope };
-      app.sessions.rememberToken(tokenHash, info, row.expiresAt);
-    }
-    if (info.scope !== 'full' && !allowRegistration) throw new HttpProblem(401, 'Please sign in.');
+  /** The session of a token hash from the database, remembered for the next requests; null when there is none. */
+  async function lookUp(tokenHash: string): Promise<TokenInfo | null> {
+    const [row] = await app.db
+      .select({ userId: authTokens.userId, scope: authTokens.scope, expiresAt: authTokens.expiresAt })
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
+      .limit(1);
+    if (!row) return null;
+    const info = { userId: row.userId, scope: row.scope };
+    app.sessions.rememberToken(tokenHash, info, row.expiresAt);
+    return info;
+  }
+
+  /** Lets the request in as the session's user, or says why not. */
+  function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tokenHash: string,
+    info: TokenInfo | null | undefined,
+    allowRegistration: boolean,
+  ) {
+    if (!info) return new HttpProblem(401, 'Your session has expired. Please sign in again.');
+    if (info.scope !== 'full' && !allowRegistration) return new HttpProblem(401, 'Please sign in.');
     request.auth = { userId: info.userId, tokenHash, scope: info.scope };
     // Per-user answers must never land in a shared cache (proxies, the service worker's public cache).
     reply.header('cache-control', 'private, no-cache');
+    return undefined;
   }
 
-  app.decorate('authenticate', (request: FastifyRequest, reply: FastifyReply) => verify(request, reply, false));
-  app.decorate('authenticateRegistration', (request: FastifyRequest, reply: FastifyReply) => verify(request, reply, true));
+  /**
+   * A callback hook, not an async one: a session this instance knows (the usual case) is admitted
+   * synchronously, without a promise per request on the hottest path of the API.
+   */
+  const hook = (allowRegistration: boolean) => (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const token = tokenFrom(request);
+    if (!token || token.length > 128) return done(new HttpProblem(401, 'Please sign in.'));
+    const tokenHash = sha256(token);
+    const known = app.sessions.token(tokenHash);
+    if (known) return done(admit(request, reply, tokenHash, known, allowRegistration));
+    lookUp(tokenHash).then((info) => done(admit(request, reply, tokenHash, info, allowRegistration)), done);
+  };
+
+  app.decorate('authenticate', hook(false));
+  app.decorate('authenticateRegistration', hook(true));
 });

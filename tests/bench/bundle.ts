@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { Response } from '@playwright/test';
 import { launchChromium, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
@@ -5,6 +6,8 @@ import { runStandalone } from './standalone.ts';
 export interface FirstLoad {
   /** Script bodies as sent (compressed by the server's content negotiation), in KB. */
   jsKb: number;
+  /** The same scripts as a browser that takes gzip only gets them, in KB (the budget of issue 15). */
+  jsGzipKb: number;
   /** Every response of the load, body as sent plus response headers, in KB. */
   totalKb: number;
   /** Whether zxcvbn (its chunk carries the 'zxcvbn' frequency lists) was among the scripts. */
@@ -25,6 +28,7 @@ export async function firstLoad(baseUrl: string, path: string): Promise<FirstLoa
     page.on('response', (response) => responses.push(response));
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
     let js = 0;
+    let jsGzip = 0;
     let total = 0;
     let zxcvbn = false;
     for (const response of responses) {
@@ -33,21 +37,40 @@ export async function firstLoad(baseUrl: string, path: string): Promise<FirstLoa
       total += sizes.responseBodySize + sizes.responseHeadersSize;
       if (response.request().resourceType() !== 'script') continue;
       js += sizes.responseBodySize;
+      jsGzip += await gzipBytes(response.url());
       // zxcvbn's password list starts with these words; no other chunk carries them.
       if ((await response.body()).includes('123456,password,12345678,qwerty')) zxcvbn = true;
     }
-    return { jsKb: js / 1024, totalKb: total / 1024, zxcvbn };
+    return { jsKb: js / 1024, jsGzipKb: jsGzip / 1024, totalKb: total / 1024, zxcvbn };
   } finally {
     await browser.close();
   }
 }
 
+/** Bytes of `url`'s body as sent to a client that accepts gzip only (node:http does not decompress). */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
 export async function benchBundle(baseUrl: string) {
   const signIn = await firstLoad(baseUrl, '/sign-in');
   report('wire_js_sign_in', signIn.jsKb, 'KB', '<= 130 KB');
+  report('first_load_js_gzip_sign_in', signIn.jsGzipKb, 'KB', '<= 120 KB');
   report('wire_total_sign_in', signIn.totalKb, 'KB');
   const registration = await firstLoad(baseUrl, '/registration');
   report('wire_js_registration', registration.jsKb, 'KB', '<= 130 KB');
+  report('first_load_js_gzip_registration', registration.jsGzipKb, 'KB', '<= 130 KB');
   report('wire_total_registration', registration.totalKb, 'KB');
   report('zxcvbn_loaded_on_registration_landing', registration.zxcvbn ? 1 : 0, 'bool', '0 (only the account step loads it)');
 }
