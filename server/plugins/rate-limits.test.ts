@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { genericAttendeeEmail } from '../db/seed/demo-accounts.ts';
 import { createTestApp, createTestDatabase, testConfig } from '../testing/test-app.ts';
+import { FixedWindowCounter } from './rate-limits.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -89,5 +90,14 @@ describe('venue rate limits', () => {
       await database.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('FixedWindowCounter (the per-account limit)', () => {
+  it('refuses the call over the limit until the window ends, each key apart, then counts afresh', () => {
+    const counter = new FixedWindowCounter(2, 60_000);
+    expect([counter.hit('a', 0), counter.hit('a', 1_000), counter.hit('b', 2_000)]).toEqual([0, 0, 0]);
+    expect(counter.hit('a', 15_000)).toBe(45_000);
+    expect(counter.hit('a', 60_000)).toBe(0);
   });
 });
