@@ -69,16 +69,11 @@ const VAT_RECHECK_MS = 60 * 60 * 1000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-const logsRequests = (logger: BuildOptions['logger']) =>
-  typeof logger === 'object' && logger !== null && ['info', 'debug', 'trace'].includes(String(logger.level));
-
 /** The whole product as one Fastify instance, shared by `npm start`, `npm run dev` and the tests. */
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    // Fastify logs every request and answer at info: at a quieter level those calls only cost time.
-    disableRequestLogging: !logsRequests(options.logger),
     // A hop count trusts that many proxies nearest to us; addresses trust exactly those.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
