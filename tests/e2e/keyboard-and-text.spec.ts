@@ -114,22 +114,40 @@ const PAGES: Record<string, string[]> = {
   ],
   vendor: ['/contacts', '/contacts?currentTab=scan'],
   staff: ['/check-in'],
+  organizer: [
+    '/organizer',
+    '/organizer/approvals',
+    '/organizer/attendees',
+    '/organizer/checkin-lists',
+    '/organizer/vouchers',
+    '/organizer/badges',
+    '/organizer/content',
+    '/organizer/exports',
+    '/organizer/team',
+    '/organizer/audit',
+  ],
 };
 
-for (const [who, paths] of Object.entries(PAGES)) {
-  test(`200 % text at 390 px: no sideways scroll and whole tab labels for the ${who}`, async ({ browser }) => {
+/** Each kind of user on a common phone with 200 % text; the attendee's pages also on the narrowest phone (320 px). */
+const CASES = [
+  ...Object.entries(PAGES).map(([who, paths]) => ({ who, paths, width: 390, text: 200 })),
+  { who: 'attendee', paths: PAGES.attendee ?? [], width: 320, text: 100 },
+];
+
+for (const { who, paths, width, text } of CASES) {
+  test(`${text} % text at ${width} px: no sideways scroll and whole tab labels for the ${who}`, async ({ browser }) => {
     const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
+      viewport: { width, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,
       hasTouch: true,
     });
     // The browser's text-size setting: the root font size doubled before the app draws.
-    await context.addInitScript(() => {
+    await context.addInitScript((percent) => {
       document.addEventListener('DOMContentLoaded', () => {
-        document.documentElement.style.fontSize = '200%';
+        document.documentElement.style.fontSize = `${percent}%`;
       });
-    });
+    }, text);
     const page = await context.newPage();
     await page.goto('/sign-in');
     await skipSurvey(page);

@@ -5,7 +5,7 @@ import { demo, signIn, skipSurvey } from './helpers.ts';
  * Issue 15: the main phone screens at 390 px in the light and the dark theme, compared with the
  * approved pictures in screenshots.spec.ts-snapshots/ (update them with --update-snapshots after a
  * deliberate change). The clock is fixed, so countdowns and "now" do not move; what differs per
- * run (the pass's signed QR code, avatars) is masked. Tolerant of font rendering noise.
+ * run (the pass's signed QR code: each server signs with its own key; avatars) is masked. Tolerant of font rendering noise.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
@@ -27,7 +27,7 @@ async function expectScreen(page: Page, name: string) {
     animations: 'disabled',
     caret: 'hide',
     maxDiffPixelRatio: 0.02,
-    mask: [page.locator('canvas, .avatar img, [data-testid="countdown-clock"]')],
+    mask: [page.locator('canvas, .pass-qr, .avatar img, [data-testid="countdown-clock"]')],
   });
 }
 
