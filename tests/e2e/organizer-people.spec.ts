@@ -3,9 +3,10 @@ import { badgeOf, demo, mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueE
 
 /*
  * Issue 14, the organizer's people pages: approving a pending attendee, and reissuing a lost badge's
- * barcode so staff devices refuse the old one. attendee034 (attendee035 on a retry) is reserved for
- * this file. The approved attendee is a new Press Pass registrant rather than the demo pending@,
- * whose pending pass auth.spec.ts relies on in the same run.
+ * barcode so staff devices refuse the old one. attendee038 (attendee015 on a retry) is reserved for
+ * this file (profile.spec.ts renames 031, 033–035 and 039, which reissues their barcodes). The
+ * approved attendee is a new Press Pass registrant rather than the demo pending@, whose pending pass
+ * auth.spec.ts relies on in the same run.
  */
 
 const ORGANIZER = demo('organizer');
@@ -114,7 +115,7 @@ test('an organizer reissues a lost badge; an offline staff device refuses the ol
   page,
   request,
 }, testInfo) => {
-  const holder = demo(testInfo.retry === 0 ? 'attendee034' : 'attendee035');
+  const holder = demo(testInfo.retry === 0 ? 'attendee038' : 'attendee015');
   const old = await badgeOf(request, holder);
   const device = await staffDevice(browser, baseURL);
 
@@ -134,7 +135,9 @@ test('an organizer reissues a lost badge; an offline staff device refuses the ol
   const fresh = await badgeOf(request, holder);
   expect(fresh.barcodeId).not.toBe(old.barcodeId);
 
-  // The device syncs when its connection returns: it fetches the revocation list again.
+  // The device syncs when its connection returns: it fetches the revocation list again. (Its own
+  // start-up requests are over first, so theirs is not the answer awaited.)
+  await device.waitForLoadState('networkidle');
   await device.context().setOffline(true);
   const refetched = device.waitForResponse(
     async (response) =>
