@@ -4,22 +4,12 @@ import type { BookingCancellation, BookingOrder } from '#shared/contracts/index.
 import type { AttendeeAction } from '#shared/contracts/organizer-people.ts';
 import type { Invoice, Order } from '#shared/contracts/registration.ts';
 import { addDays } from '#shared/stay.ts';
-import {
-  addresses,
-  invoices,
-  orders,
-  paymentSessions,
-  refunds,
-  roomAvailabilities,
-  rooms,
-  trainTicketTypes,
-  viesChecks,
-} from '../db/schema/index.ts';
+import { addresses, invoices, orders, paymentSessions, refunds, trainTicketTypes, viesChecks } from '../db/schema/index.ts';
 import { ORGANIZER } from '../routes/organizer/people-testing.ts';
 import { lastMailTo, payInSandbox } from '../routes/payment/sandbox-testing.ts';
 import { type FakeVies, startFakeVies } from '../testing/fake-vies.ts';
 import { pdfText } from '../testing/pdf-text.ts';
-import { createRegistrant, type RegistrantOptions, seededRoom } from '../testing/registrant.ts';
+import { createRegistrant, type RegistrantOptions, roomFromToday, seededRoom } from '../testing/registrant.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { cancelBooking } from './booking.ts';
 import { lockUser } from './order-completion.ts';
@@ -354,16 +344,7 @@ describe('a confirmation that comes after the payment', () => {
 
   it('then a cancelled hotel booking is refunded and credited against the corrected invoice, never more than was paid', async () => {
     const { db } = t.database;
-    const hotel = await seededRoom(db, 'Hotel Krønasår', 'Nordic Double');
-    const [room] = await db
-      .insert(rooms)
-      .values({ accommodationId: hotel.accommodationId, name: 'VIES Lake Room', occupancy: 2, priceCents: 15_000 })
-      .returning();
-    if (!room) throw new Error('room insert failed');
-    const today = new Date().toISOString().slice(0, 10);
-    await db
-      .insert(roomAvailabilities)
-      .values(Array.from({ length: 40 }, (_, i) => ({ roomId: room.id, night: addDays(today, i), total: 5 })));
+    const { room, today } = await roomFromToday(db, 'VIES Lake Room');
 
     const { headers, user } = await buyer({ vatId: 'ATU12345817', passStatus: 'approved' });
     vies.mode = 'down';

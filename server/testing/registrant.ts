@@ -1,6 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accommodations, addresses, authTokens, countries, passes, passTypes, rooms, users } from '../db/schema/index.ts';
+import { addDays } from '#shared/stay.ts';
+import {
+  accommodations,
+  addresses,
+  authTokens,
+  countries,
+  passes,
+  passTypes,
+  roomAvailabilities,
+  rooms,
+  users,
+} from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../services/tokens.ts';
 
 export interface RegistrantOptions {
@@ -76,4 +87,22 @@ export async function seededRoom(db: Db, hotel: string, room: string) {
     .limit(1);
   if (!row) throw new Error(`${hotel} / ${room} missing`);
   return row.room;
+}
+
+/**
+ * A new room (150.00 a night, for two) in a seeded hotel, with 5 free each night for 40 nights from
+ * today: stays that start soon, or far enough ahead to be cancelled free of charge.
+ */
+export async function roomFromToday(db: Db, name: string) {
+  const hotel = await seededRoom(db, 'Hotel Krønasår', 'Nordic Double');
+  const [room] = await db
+    .insert(rooms)
+    .values({ accommodationId: hotel.accommodationId, name, occupancy: 2, priceCents: 15_000 })
+    .returning();
+  if (!room) throw new Error('room insert failed');
+  const today = new Date().toISOString().slice(0, 10);
+  await db
+    .insert(roomAvailabilities)
+    .values(Array.from({ length: 40 }, (_, i) => ({ roomId: room.id, night: addDays(today, i), total: 5 })));
+  return { room, today };
 }

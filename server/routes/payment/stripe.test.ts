@@ -17,13 +17,11 @@ import {
   passTypes,
   paymentSessions,
   refunds,
-  roomAvailabilities,
-  rooms,
   stripeEvents,
 } from '../../db/schema/index.ts';
 import { createStripeProvider, STRIPE_SESSION_MINUTES, stripeClientConfig } from '../../services/payments/stripe.ts';
 import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe.ts';
-import { createRegistrant, seededRoom } from '../../testing/registrant.ts';
+import { createRegistrant, roomFromToday } from '../../testing/registrant.ts';
 import { createTestApp, createTestDatabase, testConfig } from '../../testing/test-app.ts';
 import { PAYMENT_MESSAGES } from './index.ts';
 import { type Headers, signedInUser, vendorWithoutPass } from './sandbox-testing.ts';
@@ -385,16 +383,7 @@ describe('Stripe Checkout (PAYMENT_PROVIDER=stripe)', () => {
 
   it('refunds a cancelled hotel booking through Stripe, with the booking’s idempotency key', async () => {
     const { db } = t.database;
-    const hotel = await seededRoom(db, 'Hotel Krønasår', 'Nordic Double');
-    const [room] = await db
-      .insert(rooms)
-      .values({ accommodationId: hotel.accommodationId, name: 'Stripe Lake Room', occupancy: 2, priceCents: 15_000 })
-      .returning();
-    if (!room) throw new Error('room insert failed');
-    const today = new Date().toISOString().slice(0, 10);
-    await db
-      .insert(roomAvailabilities)
-      .values(Array.from({ length: 40 }, (_, i) => ({ roomId: room.id, night: addDays(today, i), total: 5 })));
+    const { room, today } = await roomFromToday(db, 'Stripe Lake Room');
 
     const { headers } = await signedInUser(db);
     const placed = await t.app.inject({
