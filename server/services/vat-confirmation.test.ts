@@ -22,6 +22,10 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 let vies: FakeVies;
 
+/** An organizer cancels the holder's pass (refunded through the provider that took the payment). */
+const cancelPassAsOrganizer = async (userId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/organizer/attendees/${userId}/cancel-pass`, headers: await t.login(ORGANIZER) });
+
 const TIMEOUT_MS = 500;
 
 beforeAll(async () => {
@@ -314,12 +318,7 @@ describe('a confirmation that comes after the payment', () => {
     const replacement = (await invoicesOf(user.id)).find((row) => row.kind === 'invoice' && row.correctsInvoiceId === invoice.id);
     expect(replacement).toMatchObject({ vat: 0, gross: 29_900 });
 
-    const organizer = await t.login(ORGANIZER);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/organizer/attendees/${user.id}/cancel-pass`,
-      headers: organizer,
-    });
+    const res = await cancelPassAsOrganizer(user.id);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as AttendeeAction).message).toContain('EUR 299.00 refunded');
 
@@ -461,12 +460,7 @@ describe('a confirmation that comes after the payment', () => {
     expect(await invoicesOf(user.id)).toHaveLength(all.length);
 
     // The pass cancelled later: its net comes back against the corrected invoice; in sum what was paid.
-    const organizer = await t.login(ORGANIZER);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/organizer/attendees/${user.id}/cancel-pass`,
-      headers: organizer,
-    });
+    const res = await cancelPassAsOrganizer(user.id);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as AttendeeAction).message).toContain('EUR 299.00 refunded');
     const after = await refundsOf(order.id);
@@ -477,12 +471,7 @@ describe('a confirmation that comes after the payment', () => {
   it('of an invoice credited in full changes nothing', async () => {
     const { user, order, booking } = await paidPassAndRoomWithVat('ATU12345844');
     await cancelHotel(user.id, booking);
-    const organizer = await t.login(ORGANIZER);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/organizer/attendees/${user.id}/cancel-pass`,
-      headers: organizer,
-    });
+    const res = await cancelPassAsOrganizer(user.id);
     expect(res.statusCode, res.body).toBe(200);
     const before = await invoicesOf(user.id);
     expect(before).toHaveLength(3);
