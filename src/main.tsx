@@ -2,7 +2,7 @@ import './app/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { registerServiceWorker } from './app/update-prompt.tsx';
+import { registerServiceWorker } from './app/service-worker.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

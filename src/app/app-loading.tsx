@@ -1,7 +1,7 @@
 import { Logo } from '../components/ui/logo.tsx';
 import './app-loading.css';
 
-/** Shown while the first route's guards and data load (the router's HydrateFallback). */
+/** Shown while the first page's guards and code load (root-layout.tsx). */
 export function AppLoading() {
   return (
     <div className="app-loading" role="status">

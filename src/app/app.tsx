@@ -1,18 +1,33 @@
-import { Provider } from 'jotai';
-import { RouterProvider } from 'react-router-dom';
+import { Provider, useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { store } from '../lib/store.ts';
 import { LazyToaster, ToastAnnouncer } from './lazy-toaster.tsx';
-import { router } from './router.tsx';
-import { UpdatePrompt } from './update-prompt.tsx';
+import { AppRouter } from './navigation.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { updatesWatchedAtom } from './service-worker.ts';
+
+const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
+
+/** The "new version" banner, once a controlling worker is watched for updates (never on a first visit). */
+function UpdatePromptSlot() {
+  if (!useAtomValue(updatesWatchedAtom)) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
+}
 
 /** The app shell: the one Jotai store, the router, toasts (SPEC §8: top centre, 4 s; loaded on first use), the update prompt. */
 export function App() {
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <RootLayout />
+      </AppRouter>
       <LazyToaster />
       <ToastAnnouncer />
-      <UpdatePrompt />
+      <UpdatePromptSlot />
     </Provider>
   );
 }

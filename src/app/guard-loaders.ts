@@ -1,4 +1,3 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { getCookie, setCookie } from '../lib/cookies.ts';
 import {
   configAtom,
@@ -17,20 +16,15 @@ import { store } from '../lib/store.ts';
 import { type GuardDecision, type GuardSnapshot, guestOnlyDecision, mainAreaDecision, type Place } from './guards.ts';
 
 /**
- * The loader side of the guards: load the session, take a snapshot, apply the pure decision.
+ * The running side of the guards: load the session, take a snapshot, apply the pure decision.
  * Loaded on demand by src/app/router.tsx so the first chunk (cold /sign-in) carries neither the
- * session code nor zod.
+ * session code nor zod. Each answers where to send the user instead, or null.
  */
 
 export { installSessionHandlers } from '../lib/session.ts';
 
 /** The surveyRedirect cookie only has to outlive one survey. */
 const SURVEY_REDIRECT_MAX_AGE_S = 60 * 60;
-
-function placeOf(request: Request): Place {
-  const url = new URL(request.url);
-  return { pathname: url.pathname, search: url.search };
-}
 
 export function guardSnapshot(): GuardSnapshot {
   return {
@@ -47,29 +41,29 @@ export function guardSnapshot(): GuardSnapshot {
   };
 }
 
-function toResponse(decision: GuardDecision): Response | null {
+function redirectTarget(decision: GuardDecision): string | null {
   if (decision.type === 'allow') return null;
   if (decision.surveyReturnPath) setCookie('surveyRedirect', decision.surveyReturnPath, SURVEY_REDIRECT_MAX_AGE_S);
-  return redirect(decision.to);
+  return decision.to;
 }
 
 /** Every signed-in page. A failed start-up load (offline without a snapshot) shows the error page. */
-export async function mainAreaLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+export async function mainAreaGuard(place: Place): Promise<string | null> {
   const result = await loadUserData();
   const reason = result === 'awaiting-approval' ? 'approval' : undefined;
-  return toResponse(mainAreaDecision(guardSnapshot(), placeOf(request), reason));
+  return redirectTarget(mainAreaDecision(guardSnapshot(), place, reason));
 }
 
 /** Sign-in, sign-up and registration pages: signed-in users go to /. */
-export async function guestOnlyLoader(): Promise<Response | null> {
+export async function guestOnlyGuard(): Promise<string | null> {
   // A token that cannot be checked right now (offline, server down) must not lock anyone out of
   // signing in again.
   const result = await loadUserData().catch(() => 'signed-out' as const);
-  return toResponse(guestOnlyDecision(result === 'ready'));
+  return redirectTarget(guestOnlyDecision(result === 'ready'));
 }
 
 /** Pages open to everyone that still look different when signed in (information, 404). */
-export async function optionalSessionLoader(): Promise<null> {
+export async function optionalSessionGuard(): Promise<null> {
   await loadUserData().catch(() => undefined);
   return null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useNavigationPending } from './navigation.tsx';
 
 /** How long a page may take to render its heading after the route settles (lazy pages, loaders). */
 const HEADING_WAIT_MS = 3000;
@@ -17,11 +18,11 @@ function pageHeading(): HTMLElement | null {
  */
 export function useRouteFocus(): void {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const pending = useNavigationPending();
   const previous = useRef(pathname);
 
   useEffect(() => {
-    if (navigation.state !== 'idle' || previous.current === pathname) return;
+    if (pending || previous.current === pathname) return;
     previous.current = pathname;
     let frame = 0;
     const started = performance.now();
@@ -39,5 +40,5 @@ export function useRouteFocus(): void {
     };
     frame = requestAnimationFrame(focusHeading);
     return () => cancelAnimationFrame(frame);
-  }, [pathname, navigation.state]);
+  }, [pathname, pending]);
 }

@@ -1,12 +1,10 @@
-import { createBrowserRouter, data, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router-dom';
 import { readToken } from '../lib/token.ts';
 import { MESSAGES } from '../shared/messages.ts';
-import { AppLoading } from './app-loading.tsx';
-import { RootErrorBoundary } from './errors/root-error-boundary.tsx';
 import { legacyRegistrationTarget, parseAccommodationId, REGISTRATION_STEPS } from './guards.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { organizerRoutes } from '../features/organizer/organizer-routes.ts';
-import { RootLayout } from './root-layout.tsx';
+import { revalidateRoutes } from './navigation.tsx';
+import { type AppRoute, type Guard, lazyPage, RouteError, useAppRoutes } from './route-loads.tsx';
 
 /*
  * Every route of SPEC §2. Pages and the heavier layouts are lazy, and the guards load their
@@ -17,248 +15,215 @@ import { RootLayout } from './root-layout.tsx';
 /** The guard runtime, wired on first use: a 401 anywhere signs out and re-runs the guards. */
 function guardRuntime() {
   return import('./guard-loaders.ts').then((runtime) => {
-    runtime.installSessionHandlers(() => void router.revalidate());
+    runtime.installSessionHandlers(revalidateRoutes);
     return runtime;
   });
 }
 
-const mainAreaLoader = (args: LoaderFunctionArgs) => guardRuntime().then((runtime) => runtime.mainAreaLoader(args));
-const optionalSessionLoader = () => guardRuntime().then((runtime) => runtime.optionalSessionLoader());
+const mainAreaGuard: Guard = (place) => guardRuntime().then((runtime) => runtime.mainAreaGuard(place));
+const optionalSessionGuard: Guard = () => guardRuntime().then((runtime) => runtime.optionalSessionGuard());
 /** Without a token nobody is signed in: skip loading the session code at all. */
-const guestOnlyLoader = () => (readToken() ? guardRuntime().then((runtime) => runtime.guestOnlyLoader()) : null);
-/** The registration flow's loaders live apart from the session code (src/app/registration-loaders.ts). */
+const guestOnlyGuard: Guard = () => (readToken() ? guardRuntime().then((runtime) => runtime.guestOnlyGuard()) : null);
+/** The registration flow's guards live apart from the session code (src/app/registration-loaders.ts). */
 const registrationLoaders = () => import('./registration-loaders.ts');
-const registrationLoader = () =>
+const registrationGuard: Guard = () =>
   registrationLoaders().then((loaders) =>
-    loaders.registrationLoader(() => guardRuntime().then((runtime) => runtime.guestOnlyLoader())),
+    loaders.registrationGuard(() => guardRuntime().then((runtime) => runtime.guestOnlyGuard())),
   );
 
-/** Guards depend on the session and the exact page, not only on params: run them on every navigation. */
-const always = () => true;
-
-function placeOf(request: Request) {
-  const url = new URL(request.url);
-  return { pathname: url.pathname, search: url.search };
-}
-
-function notFound(): never {
-  throw data(MESSAGES.notFound, { status: 404 });
-}
-
 /** SPEC §8: an accommodation id that is not a positive integer is a 404. */
-function accommodationIdLoader({ params }: LoaderFunctionArgs): null {
-  if (parseAccommodationId(params.accommodationId) === null) notFound();
+const accommodationIdGuard: Guard = (_place, params) => {
+  if (parseAccommodationId(params.accommodationId) === null) throw new RouteError(404, MESSAGES.notFound);
   return null;
-}
+};
 
 /** Unknown paths: load the session first so the error page knows whether to show the tab bar. */
-async function notFoundLoader(): Promise<never> {
-  if (readToken()) await optionalSessionLoader();
-  notFound();
-}
+const notFoundGuard: Guard = async () => {
+  if (readToken()) await optionalSessionGuard({ pathname: '', search: '' }, {});
+  throw new RouteError(404, MESSAGES.notFound);
+};
 
 /** Deeper registration pages need the registration state they build on (guards.ts registrationStepDecision). */
-const registrationStepLoader = (args: LoaderFunctionArgs) =>
-  registrationLoaders().then((loaders) => loaders.registrationStepLoader(args));
+const registrationStepGuard: Guard = (place) => registrationLoaders().then((loaders) => loaders.registrationStepGuard(place));
 
-const legacyRegistrationLoader = ({ request }: LoaderFunctionArgs) => redirect(legacyRegistrationTarget(placeOf(request)));
+const legacyRegistrationGuard: Guard = (place) => legacyRegistrationTarget(place);
 
-const authRoutes: RouteObject[] = [
+const authRoutes: AppRoute[] = [
   {
     path: 'sign-in',
-    lazy: () => import('../features/auth/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })),
+    page: lazyPage(() => import('../features/auth/sign-in-page.tsx'), 'SignInPage'),
   },
   {
     path: 'sign-in/forgotpassword',
-    lazy: () => import('../features/auth/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+    page: lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
   },
   {
     path: 'sign-in/changepassword/:token',
-    lazy: () => import('../features/auth/change-password-page.tsx').then((m) => ({ Component: m.ChangePasswordPage })),
+    page: lazyPage(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage'),
   },
   {
     path: 'sign-up',
-    lazy: () => import('../features/auth/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
+    page: lazyPage(() => import('../features/auth/sign-up-page.tsx'), 'SignUpPage'),
   },
   {
     path: 'sign-up/success',
-    lazy: () => import('../features/auth/sign-up-success-page.tsx').then((m) => ({ Component: m.SignUpSuccessPage })),
+    page: lazyPage(() => import('../features/auth/sign-up-success-page.tsx'), 'SignUpSuccessPage'),
   },
   {
     path: 'sign-up/confirm/:userUuid',
-    lazy: () => import('../features/auth/sign-up-confirm-page.tsx').then((m) => ({ Component: m.SignUpConfirmPage })),
+    page: lazyPage(() => import('../features/auth/sign-up-confirm-page.tsx'), 'SignUpConfirmPage'),
   },
 ];
 
-const registrationRoutes: RouteObject[] = [
+const registrationRoutes: AppRoute[] = [
   {
     index: true,
-    lazy: () => import('../features/registration/registration-page.tsx').then((m) => ({ Component: m.RegistrationPage })),
+    page: lazyPage(() => import('../features/registration/registration-page.tsx'), 'RegistrationPage'),
   },
   {
     path: 'hotel',
-    loader: registrationStepLoader,
-    lazy: () =>
-      import('../features/registration/registration-hotel-page.tsx').then((m) => ({ Component: m.RegistrationHotelPage })),
+    id: 'registration-step',
+    guard: registrationStepGuard,
+    page: lazyPage(() => import('../features/registration/registration-hotel-page.tsx'), 'RegistrationHotelPage'),
   },
   {
     path: 'account',
-    loader: registrationStepLoader,
-    lazy: () =>
-      import('../features/registration/registration-account-page.tsx').then((m) => ({
-        Component: m.RegistrationAccountPage,
-      })),
+    id: 'registration-step',
+    guard: registrationStepGuard,
+    page: lazyPage(() => import('../features/registration/registration-account-page.tsx'), 'RegistrationAccountPage'),
   },
   {
     path: 'survey',
-    loader: registrationStepLoader,
-    lazy: () =>
-      import('../features/registration/registration-survey-page.tsx').then((m) => ({ Component: m.RegistrationSurveyPage })),
+    id: 'registration-step',
+    guard: registrationStepGuard,
+    page: lazyPage(() => import('../features/registration/registration-survey-page.tsx'), 'RegistrationSurveyPage'),
   },
   {
     path: 'checkout',
-    loader: registrationStepLoader,
-    lazy: () =>
-      import('../features/registration/registration-checkout-page.tsx').then((m) => ({
-        Component: m.RegistrationCheckoutPage,
-      })),
+    id: 'registration-step',
+    guard: registrationStepGuard,
+    page: lazyPage(() => import('../features/registration/registration-checkout-page.tsx'), 'RegistrationCheckoutPage'),
   },
   {
     path: 'finish',
-    loader: registrationStepLoader,
-    lazy: () =>
-      import('../features/registration/registration-finish-page.tsx').then((m) => ({ Component: m.RegistrationFinishPage })),
+    id: 'registration-step',
+    guard: registrationStepGuard,
+    page: lazyPage(() => import('../features/registration/registration-finish-page.tsx'), 'RegistrationFinishPage'),
   },
 ];
 
-const mainRoutes: RouteObject[] = [
+const mainRoutes: AppRoute[] = [
   {
     index: true,
-    lazy: () => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage })),
+    page: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage'),
   },
   {
     path: 'pass',
-    lazy: () => import('../features/pass/pass-page.tsx').then((m) => ({ Component: m.PassPage })),
+    page: lazyPage(() => import('../features/pass/pass-page.tsx'), 'PassPage'),
   },
   {
     path: 'pass/upgrade',
-    lazy: () => import('../features/pass/pass-upgrade-page.tsx').then((m) => ({ Component: m.PassUpgradePage })),
+    page: lazyPage(() => import('../features/pass/pass-upgrade-page.tsx'), 'PassUpgradePage'),
   },
   {
     path: 'accommodation',
-    lazy: () => import('../features/accommodation/accommodation-page.tsx').then((m) => ({ Component: m.AccommodationPage })),
+    page: lazyPage(() => import('../features/accommodation/accommodation-page.tsx'), 'AccommodationPage'),
   },
   {
     path: 'accommodation/book',
-    lazy: () =>
-      import('../features/accommodation/accommodation-book-page.tsx').then((m) => ({ Component: m.AccommodationBookPage })),
+    page: lazyPage(() => import('../features/accommodation/accommodation-book-page.tsx'), 'AccommodationBookPage'),
   },
   {
     path: 'accommodation/:accommodationId',
-    loader: accommodationIdLoader,
-    lazy: () =>
-      import('../features/accommodation/accommodation-detail-page.tsx').then((m) => ({
-        Component: m.AccommodationDetailPage,
-      })),
+    id: 'accommodation-id',
+    guard: accommodationIdGuard,
+    page: lazyPage(() => import('../features/accommodation/accommodation-detail-page.tsx'), 'AccommodationDetailPage'),
   },
   {
     path: 'agenda',
-    lazy: () => import('../features/agenda/agenda-page.tsx').then((m) => ({ Component: m.AgendaPage })),
+    page: lazyPage(() => import('../features/agenda/agenda-page.tsx'), 'AgendaPage'),
   },
   {
     path: 'check-in',
-    lazy: () => import('../features/checkin/checkin-page.tsx').then((m) => ({ Component: m.CheckinPage })),
+    page: lazyPage(() => import('../features/checkin/checkin-page.tsx'), 'CheckinPage'),
   },
   {
     path: 'contacts',
-    lazy: () => import('../features/contacts/contacts-page.tsx').then((m) => ({ Component: m.ContactsPage })),
+    page: lazyPage(() => import('../features/contacts/contacts-page.tsx'), 'ContactsPage'),
   },
   {
     path: 'floor-plan',
-    lazy: () => import('../features/plans/floor-plan-page.tsx').then((m) => ({ Component: m.FloorPlanPage })),
+    page: lazyPage(() => import('../features/plans/floor-plan-page.tsx'), 'FloorPlanPage'),
   },
   {
     path: 'site-plan',
-    lazy: () => import('../features/plans/site-plan-page.tsx').then((m) => ({ Component: m.SitePlanPage })),
+    page: lazyPage(() => import('../features/plans/site-plan-page.tsx'), 'SitePlanPage'),
   },
   {
     path: 'invoices',
-    lazy: () => import('../features/invoices/invoices-page.tsx').then((m) => ({ Component: m.InvoicesPage })),
+    page: lazyPage(() => import('../features/invoices/invoices-page.tsx'), 'InvoicesPage'),
   },
   {
     path: 'profile',
-    lazy: () => import('../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+    page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
   },
   {
     path: 'survey',
-    lazy: () => import('../features/survey/survey-page.tsx').then((m) => ({ Component: m.SurveyPage })),
+    page: lazyPage(() => import('../features/survey/survey-page.tsx'), 'SurveyPage'),
   },
   {
     path: 'train-ticket',
-    lazy: () => import('../features/train-ticket/train-ticket-page.tsx').then((m) => ({ Component: m.TrainTicketPage })),
+    page: lazyPage(() => import('../features/train-ticket/train-ticket-page.tsx'), 'TrainTicketPage'),
   },
   {
     path: 'train-ticket/buy/return',
-    lazy: () =>
-      import('../features/train-ticket/train-ticket-return-page.tsx').then((m) => ({ Component: m.TrainTicketReturnPage })),
+    page: lazyPage(() => import('../features/train-ticket/train-ticket-return-page.tsx'), 'TrainTicketReturnPage'),
   },
   {
     // The organizer console (issue 14): its layout and pages are lazy chunks attendees never load.
     path: 'organizer',
-    lazy: () => import('../features/organizer/organizer-layout.tsx').then((m) => ({ Component: m.OrganizerLayout })),
+    page: lazyPage(() => import('../features/organizer/organizer-layout.tsx'), 'OrganizerLayout'),
     children: organizerRoutes,
   },
   {
     path: 'visa-invitation-letter',
-    lazy: () =>
-      import('../features/visa/visa-invitation-letter-page.tsx').then((m) => ({ Component: m.VisaInvitationLetterPage })),
+    page: lazyPage(() => import('../features/visa/visa-invitation-letter-page.tsx'), 'VisaInvitationLetterPage'),
   },
 ];
 
-export const routes: RouteObject[] = [
+const routes: AppRoute[] = [
+  { id: 'guest-only', page: DefaultLayout, guard: guestOnlyGuard, children: authRoutes },
   {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: AppLoading,
-    errorElement: <RootErrorBoundary />,
+    id: 'registration',
+    path: 'registration',
+    guard: registrationGuard,
+    page: lazyPage(() => import('./layouts/registration-layout.tsx'), 'RegistrationLayout'),
+    children: registrationRoutes,
+  },
+  {
+    path: 'registration-old',
     children: [
-      { Component: DefaultLayout, loader: guestOnlyLoader, shouldRevalidate: always, children: authRoutes },
-      {
-        path: 'registration',
-        loader: registrationLoader,
-        shouldRevalidate: always,
-        lazy: () => import('./layouts/registration-layout.tsx').then((m) => ({ Component: m.RegistrationLayout })),
-        children: registrationRoutes,
-      },
-      {
-        path: 'registration-old',
-        children: [
-          { index: true, loader: legacyRegistrationLoader },
-          ...REGISTRATION_STEPS.map((step) => ({ path: step, loader: legacyRegistrationLoader })),
-        ],
-      },
-      {
-        path: 'information',
-        loader: optionalSessionLoader,
-        lazy: () => import('./layouts/information-layout.tsx').then((m) => ({ Component: m.InformationLayout })),
-        children: [
-          {
-            index: true,
-            lazy: () => import('../features/information/information-page.tsx').then((m) => ({ Component: m.InformationPage })),
-          },
-        ],
-      },
-      {
-        id: 'main',
-        loader: mainAreaLoader,
-        shouldRevalidate: always,
-        lazy: () => import('./layouts/main-layout.tsx').then((m) => ({ Component: m.MainLayout })),
-        children: mainRoutes,
-      },
-      // The loader always throws; the component only keeps the router from warning about an empty leaf.
-      { path: '*', loader: notFoundLoader, Component: () => null },
+      { id: 'legacy-registration', index: true, guard: legacyRegistrationGuard },
+      ...REGISTRATION_STEPS.map((step) => ({ id: 'legacy-registration', path: step, guard: legacyRegistrationGuard })),
     ],
   },
+  {
+    id: 'information',
+    path: 'information',
+    guard: optionalSessionGuard,
+    page: lazyPage(() => import('./layouts/information-layout.tsx'), 'InformationLayout'),
+    children: [{ index: true, page: lazyPage(() => import('../features/information/information-page.tsx'), 'InformationPage') }],
+  },
+  {
+    id: 'main',
+    guard: mainAreaGuard,
+    page: lazyPage(() => import('./layouts/main-layout.tsx'), 'MainLayout'),
+    children: mainRoutes,
+  },
+  { id: 'not-found', path: '*', guard: notFoundGuard },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The page for the current address, its guards run on every navigation. */
+export function AppRoutes() {
+  return useAppRoutes(routes);
+}

@@ -2,8 +2,8 @@
  * Service worker registration and the "new version" prompt.
  *
  * A new worker waits until the user accepts: reloading by itself could throw away a half-filled
- * form. `registerServiceWorker()` (main.tsx, production only) registers /sw.js; `<UpdatePrompt />`
- * (rendered once by the app shell) shows a banner while an update waits.
+ * form. service-worker.ts registers /sw.js and loads this module once a worker controls the page;
+ * `<UpdatePrompt />` (then mounted by the app shell) shows a banner while an update waits.
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
@@ -87,30 +87,15 @@ export type UpdateController = ReturnType<typeof createUpdateController>;
 
 // The app's one controller. Creating it has no side effects; nothing happens until registration.
 const appUpdates = createUpdateController(() => window.location.reload());
-let registered = false;
 
 /** Look for a new version when the app comes back to the foreground, at most this often. */
 const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 
 /**
- * Registers /sw.js (call once, in production builds). On a first visit nothing is installed yet,
- * so there is nothing to update: a plain registration installs the worker, and workbox-window (the
- * update machinery) loads only once that worker controls the page. First visits stay light.
+ * The update machinery, loaded by service-worker.ts once a worker controls the page: workbox-window
+ * tells when a new version waits, and the prompt below offers it.
  */
-export async function registerServiceWorker(): Promise<void> {
-  if (registered || !('serviceWorker' in navigator)) return;
-  registered = true;
-  if (navigator.serviceWorker.controller) return watchForUpdates();
-  navigator.serviceWorker.addEventListener('controllerchange', () => void watchForUpdates(), { once: true });
-  // Like workbox-window: let the page finish loading before the worker starts precaching.
-  if (document.readyState !== 'complete')
-    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-  await navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
-    console.error('Service worker registration failed', error);
-  });
-}
-
-async function watchForUpdates(): Promise<void> {
+export async function watchForUpdates(): Promise<void> {
   const { Workbox: WorkboxClass } = await import('workbox-window');
   const wb: Workbox = new WorkboxClass('/sw.js', { scope: '/' });
   await appUpdates.attach(wb);

@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { ErrorPageBoundary } from './error-page-boundary.tsx';
 import { isChunkLoadError, mayReloadForChunk } from './error-status.ts';
 import './error-page.css';
@@ -19,11 +18,10 @@ function lastReloadAt(): number | null {
 }
 
 /**
- * The root route's errorElement. A page chunk that failed to load (usually: a deploy replaced it)
+ * What a failed page shows. A page chunk that failed to load (usually: a deploy replaced it)
  * reloads the page, at most once per minute (SPEC §8); everything else shows the error page.
  */
-export function RootErrorBoundary() {
-  const error = useRouteError();
+function RouteErrorView({ error }: { error: unknown }) {
   const reload = useMemo(() => isChunkLoadError(error) && mayReloadForChunk(Date.now(), lastReloadAt()), [error]);
 
   useEffect(() => {
@@ -51,4 +49,33 @@ export function RootErrorBoundary() {
       </Suspense>
     </ErrorPageBoundary>
   );
+}
+
+interface BoundaryProps {
+  /** The address the error belongs to: going elsewhere clears it. */
+  locationKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  failed: boolean;
+}
+
+/** Catches what a page, a layout or a guard throws (a 404, an API error, a missing chunk) and shows it. */
+export class RootErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, failed: false };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error, failed: true };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps): void {
+    // A navigation away from the failed page renders the new page.
+    if (this.state.failed && previous.locationKey !== this.props.locationKey) this.setState({ error: null, failed: false });
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteErrorView error={this.state.error} /> : this.props.children;
+  }
 }

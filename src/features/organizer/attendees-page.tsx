@@ -1,6 +1,7 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useNavigation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useNavigationPending } from '../../app/navigation.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -54,7 +55,7 @@ export function AttendeesPage() {
 
   // The typed text reaches the address (and the server) once typing pauses, unless the organizer
   // already opened a person: writing the address then would cancel that navigation.
-  const leaving = useNavigation().state !== 'idle';
+  const leaving = useNavigationPending();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the settled text triggers a search
   useEffect(() => {
     if (!leaving && settled !== (query.q ?? '')) update({ q: settled || undefined });

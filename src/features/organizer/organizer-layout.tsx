@@ -1,9 +1,9 @@
 import { NavLink, Outlet } from 'react-router-dom';
-import { type OrganizerNavHandle, organizerRoutes } from './organizer-routes.ts';
+import { organizerRoutes } from './organizer-routes.ts';
 import './organizer.css';
 
 const sections = organizerRoutes.flatMap((route) => {
-  const label = (route.handle as OrganizerNavHandle | undefined)?.nav;
+  const label = route.nav;
   if (!label) return [];
   return [{ to: route.index ? '/organizer' : `/organizer/${route.path}`, label, end: Boolean(route.index) }];
 });

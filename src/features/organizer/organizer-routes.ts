@@ -1,61 +1,61 @@
-import type { RouteObject } from 'react-router-dom';
+import { type AppRoute, lazyPage } from '../../app/route-loads.tsx';
 
-/** What the console's navigation shows of a page: its label (pages without one are not listed, e.g. one attendee). */
-export interface OrganizerNavHandle {
-  nav: string;
+/** A console page; `nav` is its label in the console's navigation (pages without one are not listed, e.g. one attendee). */
+export interface OrganizerRoute extends AppRoute {
+  nav?: string;
 }
 
 /**
  * The organizer console's pages under /organizer (issue 14), in the order of its navigation. Each
  * page is its own lazy chunk; this table is all the main bundle carries of the console.
  */
-export const organizerRoutes: RouteObject[] = [
+export const organizerRoutes: OrganizerRoute[] = [
   // organizer pages: one entry per page, in menu order
   {
     index: true,
-    handle: { nav: 'Dashboard' },
-    lazy: () => import('./dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+    nav: 'Dashboard',
+    page: lazyPage(() => import('./dashboard-page.tsx'), 'DashboardPage'),
   },
   {
     path: 'approvals',
-    handle: { nav: 'Approvals' },
-    lazy: () => import('./approvals-page.tsx').then((m) => ({ Component: m.ApprovalsPage })),
+    nav: 'Approvals',
+    page: lazyPage(() => import('./approvals-page.tsx'), 'ApprovalsPage'),
   },
   {
     path: 'attendees',
-    handle: { nav: 'Attendees' },
-    lazy: () => import('./attendees-page.tsx').then((m) => ({ Component: m.AttendeesPage })),
+    nav: 'Attendees',
+    page: lazyPage(() => import('./attendees-page.tsx'), 'AttendeesPage'),
   },
-  { path: 'attendees/:userId', lazy: () => import('./attendee-page.tsx').then((m) => ({ Component: m.AttendeePage })) },
+  { path: 'attendees/:userId', page: lazyPage(() => import('./attendee-page.tsx'), 'AttendeePage') },
   {
     path: 'audit',
-    handle: { nav: 'Audit log' },
-    lazy: () => import('./audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
+    nav: 'Audit log',
+    page: lazyPage(() => import('./audit-page.tsx'), 'AuditPage'),
   },
   {
     path: 'checkin-lists',
-    handle: { nav: 'Check-in lists' },
-    lazy: () => import('./checkin-lists-page.tsx').then((m) => ({ Component: m.CheckinListsPage })),
+    nav: 'Check-in lists',
+    page: lazyPage(() => import('./checkin-lists-page.tsx'), 'CheckinListsPage'),
   },
   {
     path: 'exports',
-    handle: { nav: 'Exports' },
-    lazy: () => import('./exports-page.tsx').then((m) => ({ Component: m.ExportsPage })),
+    nav: 'Exports',
+    page: lazyPage(() => import('./exports-page.tsx'), 'ExportsPage'),
   },
   {
     path: 'content',
-    handle: { nav: 'Content' },
-    lazy: () => import('./content-page.tsx').then((m) => ({ Component: m.ContentPage })),
+    nav: 'Content',
+    page: lazyPage(() => import('./content-page.tsx'), 'ContentPage'),
   },
   {
     path: 'vouchers',
-    handle: { nav: 'Vouchers' },
-    lazy: () => import('./vouchers-page.tsx').then((m) => ({ Component: m.VouchersPage })),
+    nav: 'Vouchers',
+    page: lazyPage(() => import('./vouchers-page.tsx'), 'VouchersPage'),
   },
   {
     path: 'badges',
-    handle: { nav: 'Badges' },
-    lazy: () => import('./badges-page.tsx').then((m) => ({ Component: m.BadgesPage })),
+    nav: 'Badges',
+    page: lazyPage(() => import('./badges-page.tsx'), 'BadgesPage'),
   },
-  { path: 'team', handle: { nav: 'Team' }, lazy: () => import('./team-page.tsx').then((m) => ({ Component: m.TeamPage })) },
+  { path: 'team', nav: 'Team', page: lazyPage(() => import('./team-page.tsx'), 'TeamPage') },
 ];

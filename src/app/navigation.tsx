@@ -1,0 +1,56 @@
+import { atom } from 'jotai';
+import { createContext, type ReactNode, startTransition, useContext, useLayoutEffect, useState, useTransition } from 'react';
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
+import { store } from '../lib/store.ts';
+import { saveScrollPosition } from './scroll-restoration.ts';
+
+/**
+ * The app's router: React Router's declarative <Router> over the browser history, each location
+ * change rendered in a transition. Route guards and lazy pages suspend (src/app/route-loads.tsx), so
+ * while they load the previous page stays on screen and `useNavigationPending()` is true, as with
+ * the data router, whose engine this saves from every first load (16 KB gzip, issue 15).
+ */
+let browserHistory: ReturnType<typeof createBrowserHistory> | undefined;
+
+/** The one browser history (made on first use, so modules importing this one load without a window). */
+export function appHistory() {
+  browserHistory ??= createBrowserHistory({ v5Compat: true });
+  return browserHistory;
+}
+
+const PendingContext = createContext(false);
+
+/** True while a navigation waits for its guards or page code (the page-load bar, focus after navigation). */
+export function useNavigationPending(): boolean {
+  return useContext(PendingContext);
+}
+
+/** Bumped to run every guard of the current page again (a 401 signed the user out). */
+export const guardVersionAtom = atom(0);
+
+/** Runs the current page's guards again, keeping the page on screen while they decide. */
+export function revalidateRoutes(): void {
+  startTransition(() => store.set(guardVersionAtom, (version) => version + 1));
+}
+
+export function AppRouter({ children }: { children: ReactNode }) {
+  const history = appHistory();
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [pending, startNavigation] = useTransition();
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) => {
+        // The page being left is still on screen: remember its scroll position for "back".
+        saveScrollPosition();
+        startNavigation(() => setState({ action, location }));
+      }),
+    [history],
+  );
+  return (
+    <PendingContext.Provider value={pending}>
+      <Router location={state.location} navigationType={state.action} navigator={history}>
+        {children}
+      </Router>
+    </PendingContext.Provider>
+  );
+}
