@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+import { compileCatalogue } from './src/i18n/compile-catalogue.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,6 +22,43 @@ function readManifest(): Partial<ManifestOptions> {
     if (!existsSync(`${root}public${icon.src}`)) throw new Error(`manifest.webmanifest: icon ${icon.src} is not in public/`);
   }
   return manifest;
+}
+
+const CATALOGUES = 'virtual:catalogues';
+const CATALOGUE = 'virtual:catalogue/';
+
+/**
+ * The translation catalogues (src/locales/<language>/<namespace>.json, issue 16): `virtual:catalogues`
+ * maps each `<language>/<namespace>` to a lazy import of its compiled messages, so a page downloads
+ * only its own namespaces in the active language (src/i18n/i18n.ts), and the service worker
+ * precaches every one for switching offline.
+ */
+export function catalogues(): Plugin {
+  const dir = join(root, 'src', 'locales');
+  return {
+    name: 'catalogues',
+    resolveId(id) {
+      return id === CATALOGUES || id.startsWith(CATALOGUE) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (id === `\0${CATALOGUES}`) {
+        const names = readdirSync(dir).flatMap((language) => {
+          this.addWatchFile(join(dir, language));
+          return readdirSync(join(dir, language))
+            .filter((file) => file.endsWith('.json'))
+            .map((file) => `${language}/${file.slice(0, -'.json'.length)}`);
+        });
+        const loaders = names.map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(CATALOGUE + name)})`);
+        return `export default {\n${loaders.join(',\n')}\n};`;
+      }
+      if (!id.startsWith(`\0${CATALOGUE}`)) return null;
+      const [language = '', namespace = ''] = id.slice(CATALOGUE.length + 1).split('/');
+      const file = join(dir, language, `${namespace}.json`);
+      this.addWatchFile(file);
+      const messages = compileCatalogue(namespace, JSON.parse(readFileSync(file, 'utf8')), file);
+      return `export default ${JSON.stringify(messages)};`;
+    },
+  };
 }
 
 /** Text-like files worth a .br/.gz sibling (@fastify/static's preCompressed serves them). */
@@ -128,6 +166,7 @@ const VENDOR =
 export default defineConfig({
   plugins: [
     react(),
+    catalogues(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -183,6 +222,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: VENDOR },
+            // One chunk per catalogue, named for it (catalogue-de-registration), never merged with code.
+            {
+              name: (id) => `catalogue-${id.split('/').slice(-2).join('-')}`,
+              debugName: 'catalogues',
+              test: /virtual:catalogue\//,
+            },
             // One chunk for the small pieces the registration and signed-in pages share, instead of
             // seven tiny requests (each costs its own import/export glue); dependencies stay where
             // they are, so the sign-in page does not pull it in.

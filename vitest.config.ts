@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogues } from './vite.config.ts';
 
 // Separate from vite.config.ts on purpose: tests need neither the PWA plugin nor the build setup.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogues()],
   test: {
     exclude: ['**/node_modules/**', '**/.git/**', 'dist/**', 'tests/e2e/**'],
     projects: [
@@ -12,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          // English catalogues loaded and active (src/i18n/test-setup.ts).
+          setupFiles: ['src/i18n/test-setup.ts'],
           // Pure logic by default; no DOM library is installed.
           environment: 'node',
           // IndexedDB (fake-indexeddb) tests take a few seconds on a busy 2-core machine: no flaky 5 s cut-off.

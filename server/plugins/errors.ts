@@ -2,42 +2,51 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#shared/contracts/common.ts';
-
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
+import { requestLanguage } from '../i18n/language.ts';
+import { englishProblemText, localizeProblemText, type ProblemKey, type ProblemText, problemTitle } from '../i18n/problems.ts';
+import type { Values } from '../i18n/translate.ts';
 
 /** Throw from a handler to answer with application/problem+json. */
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
+    /** The English text: the answer's detail in English, the log's message in any language. */
     readonly detail: string,
     readonly errors?: Problem['errors'],
     readonly headers?: Record<string, string>,
+    /** The text by catalogue key, when it has values (a wait in seconds) and so cannot be looked up by its English words. */
+    readonly text?: ProblemText,
   ) {
     super(detail);
     this.name = 'HttpProblem';
   }
 }
 
+/** A problem whose detail is a catalogue message with values (server/locales/<language>/problems.json). */
+export const keyedProblem = (status: number, key: ProblemKey, values: Values, headers?: Record<string, string>) =>
+  new HttpProblem(status, englishProblemText(key, values), undefined, headers, { key, values });
+
 export const notFound = (what = 'Resource') => new HttpProblem(404, `${what} not found.`);
 
-export function sendProblem(reply: FastifyReply, status: number, detail?: string, errors?: Problem['errors']) {
-  const body: Problem = { type: 'about:blank', title: TITLES[status] ?? 'Error', status };
-  if (detail) body.detail = detail;
-  if (errors?.length) body.errors = errors;
+/**
+ * Sends the problem in the language the request's Accept-Language prefers (issue 16): German when
+ * it prefers German, English (unchanged, byte for byte) otherwise. The texts come in English and are
+ * translated here, on the way out (server/i18n/problems.ts).
+ */
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail?: string,
+  errors?: Problem['errors'],
+  text?: ProblemText,
+) {
+  const language = requestLanguage(reply.request);
+  const body: Problem = { type: 'about:blank', title: problemTitle(status, language), status };
+  if (detail) body.detail = localizeProblemText(detail, language, text);
+  if (errors?.length) body.errors = errors.map((error) => ({ ...error, message: localizeProblemText(error.message, language) }));
+  // The words depend on Accept-Language: a cache must not hand one language's answer to another.
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
   return reply.code(status).type('application/problem+json').send(body);
 }
 
@@ -74,7 +83,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) {
       if (error.headers) reply.headers(error.headers);
-      return sendProblem(reply, error.status, error.detail, error.errors);
+      return sendProblem(reply, error.status, error.detail, error.errors, error.text);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { RateLimiterDrizzle, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
-import { HttpProblem } from './errors.ts';
+import { keyedProblem } from './errors.ts';
 
 const MINUTE = 60_000;
 
@@ -99,9 +99,9 @@ export async function registerRateLimits(app: FastifyInstance) {
   function limitAccount(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const wait = accountCalls.hit(request.auth?.userId ?? request.ip);
     if (wait === 0) return done();
-    const seconds = String(Math.ceil(wait / 1000));
-    reply.header('retry-after', seconds);
-    done(new HttpProblem(429, `Too many requests from this account. Please try again in ${seconds} seconds.`));
+    const seconds = Math.ceil(wait / 1000);
+    reply.header('retry-after', String(seconds));
+    done(keyedProblem(429, 'limit.account', { seconds }));
   }
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -141,14 +141,7 @@ export function perEmail(app: FastifyInstance, name: string) {
   return async (request: FastifyRequest) => {
     const limit = await check(request);
     if (!limit.isAllowed && limit.isExceeded) {
-      throw new HttpProblem(
-        429,
-        `Too many attempts for this e-mail address. Please try again in ${limit.ttlInSeconds} seconds.`,
-        undefined,
-        {
-          'retry-after': String(limit.ttlInSeconds),
-        },
-      );
+      throw keyedProblem(429, 'limit.email', { seconds: limit.ttlInSeconds }, { 'retry-after': String(limit.ttlInSeconds) });
     }
   };
 }

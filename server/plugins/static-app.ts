@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { englishProblemText } from '../i18n/problems.ts';
 import { sendProblem } from './errors.ts';
 
 /**
@@ -53,6 +54,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string) {
       const shell = routePages.has(page) ? page : 'index.html';
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile(shell);
     }
-    return sendProblem(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}.`);
+    const values = { method: request.method, path: request.url.split('?')[0] ?? '' };
+    return sendProblem(reply, 404, englishProblemText('request.noRoute', values), undefined, { key: 'request.noRoute', values });
   });
 }

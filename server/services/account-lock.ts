@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
 import { rateLimits, users } from '../db/schema/index.ts';
-import { HttpProblem } from '../plugins/errors.ts';
+import { type HttpProblem, keyedProblem } from '../plugins/errors.ts';
 
 /** How long an account stays locked after too many wrong passwords (sign-in and password change alike). */
 export const LOCK_MINUTES = 5;
@@ -14,13 +14,8 @@ export function lockedSeconds(user: { lockedUntil: Date | null }, now = Date.now
 }
 
 /** The 429 a locked account answers, with Retry-After. */
-export function lockedProblem(seconds: number, action = 'sign-in'): HttpProblem {
-  return new HttpProblem(
-    429,
-    `Too many failed ${action} attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s) or reset your password.`,
-    undefined,
-    { 'retry-after': String(seconds) },
-  );
+export function lockedProblem(seconds: number, action: 'sign-in' | 'password' = 'sign-in'): HttpProblem {
+  return keyedProblem(429, 'limit.locked', { action, minutes: Math.ceil(seconds / 60) }, { 'retry-after': String(seconds) });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { orders } from '../db/schema/index.ts';
+import type { Language } from '../i18n/language.ts';
 import type { InvoiceRow } from './invoices.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -7,7 +8,8 @@ export type PassStatus = 'pending' | 'approved';
 /** What the completion did, for the answer and the confirmation mail. */
 export interface CompletedOrder {
   order: OrderRow;
-  user: { email: string; firstName: string };
+  /** The buyer; the confirmation mail is written in their language. */
+  user: { email: string; firstName: string; language: Language };
   /** The user's pass after the completion; null for a user without one (a vendor booking a room). */
   pass: { name: string; status: PassStatus } | null;
   hotel: { name: string; roomName: string; start: string; end: string } | null;

@@ -13,15 +13,22 @@ import { issueConfirmLink } from './registration-mail.ts';
  */
 export async function mailExistingHolder(db: Db, mailer: Mailer, baseUrl: string, email: string): Promise<void> {
   const [holder] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, emailConfirmedAt: users.emailConfirmedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      emailConfirmedAt: users.emailConfirmedAt,
+      language: users.language,
+    })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
   if (!holder) return;
   if (!holder.emailConfirmedAt) {
     const url = await issueConfirmLink(db, baseUrl, holder.id);
-    await mailer.send(confirmationMail(holder.email, holder.firstName, url));
+    await mailer.send(confirmationMail(holder.email, holder.firstName, url, holder.language));
     return;
   }
-  await mailer.send(existingAccountMail(holder.email, holder.firstName, baseUrl));
+  // The holder's language, not the request's: the mail is for the account's owner, whoever asked.
+  await mailer.send(existingAccountMail(holder.email, holder.firstName, baseUrl, holder.language));
 }

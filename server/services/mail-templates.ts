@@ -1,90 +1,87 @@
+import type { Language } from '../i18n/language.ts';
+import { translator } from '../i18n/translate.ts';
 import type { Mail } from './mail.ts';
+import { composeMail } from './mail-layout.ts';
 import { greeting } from './mail-text.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** How long a confirmation link lasts; the mail says so (auth.ts and registration-mail.ts issue them). */
+export const CONFIRM_LINK_HOURS = 48;
 
-interface Action {
-  label: string;
-  url: string;
-}
+/**
+ * The account mails (sign-up, reset, existing account, free pass gone), each in the holder's
+ * language (issue 16): the account's for a known account, the request's for a new one.
+ */
 
-function layout(title: string, paragraphs: string[], action: Action, ...more: Action[]): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const links = [action, ...more].map((a) => `<p><a href="${escapeHtml(a.url)}">${escapeHtml(a.label)}</a></p>`).join('');
-  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1>${escapeHtml(title)}</h1>${body}${links}<p style="color:#666">CloudFest 2026</p></body></html>`;
-}
-
-/** `note`: a paragraph of our own after the request to confirm (never user text). */
-export function confirmationMail(to: string, firstName: string, url: string, note?: string): Mail {
-  const lines = [
-    greeting(firstName),
-    'thank you for creating your CloudFest 2026 account. Please confirm your e-mail address to sign in.',
-    ...(note ? [note] : []),
-    'The link is valid for 48 hours. If you did not create an account, you can ignore this e-mail.',
-  ];
-  return {
+/** `freePassHeld`: the registrant's free pass is only held until the address is confirmed (finding 7). */
+export function confirmationMail(
+  to: string,
+  firstName: string,
+  url: string,
+  language: Language,
+  options: { freePassHeld?: boolean } = {},
+): Mail {
+  const t = translator(language, 'mail');
+  return composeMail({
     to,
-    subject: 'Confirm your e-mail address for CloudFest 2026',
-    text: `${lines.join('\n\n')}\n\nConfirm your e-mail address: ${url}\n`,
-    html: layout('Confirm your e-mail address', lines, { label: 'Confirm e-mail address', url }),
-  };
+    language,
+    subject: t('confirm.subject'),
+    heading: t('confirm.heading'),
+    paragraphs: [
+      greeting(firstName, language),
+      t('confirm.intro'),
+      ...(options.freePassHeld ? [t('confirm.freePassHeld')] : []),
+      t('confirm.validity', { hours: CONFIRM_LINK_HOURS }),
+    ],
+    actions: [{ label: t('confirm.action'), url, text: t('confirm.action.text', { url }) }],
+  });
 }
 
-export function passwordResetMail(to: string, firstName: string, url: string): Mail {
-  const lines = [
-    greeting(firstName),
-    'someone (hopefully you) asked to reset the password of your CloudFest 2026 account.',
-    'The link is valid for one hour and can be used once. If you did not ask for it, you can ignore this e-mail: your password stays unchanged.',
-  ];
-  return {
+export function passwordResetMail(to: string, firstName: string, url: string, language: Language): Mail {
+  const t = translator(language, 'mail');
+  return composeMail({
     to,
-    subject: 'Reset your CloudFest 2026 password',
-    text: `${lines.join('\n\n')}\n\nChoose a new password: ${url}\n`,
-    html: layout('Reset your password', lines, { label: 'Choose a new password', url }),
-  };
+    language,
+    subject: t('reset.subject'),
+    heading: t('reset.heading'),
+    paragraphs: [greeting(firstName, language), t('reset.intro'), t('reset.validity')],
+    actions: [{ label: t('reset.action'), url, text: t('reset.action.text', { url }) }],
+  });
 }
 
 /**
  * To the holder of an account when someone signs up or registers with its address (finding 11): the
  * answer to the form does not say that the account exists, this mail does, to its owner only.
  */
-export function existingAccountMail(to: string, firstName: string, baseUrl: string): Mail {
+export function existingAccountMail(to: string, firstName: string, baseUrl: string, language: Language): Mail {
+  const t = translator(language, 'mail');
   const signIn = `${baseUrl}/sign-in`;
   const forgot = `${baseUrl}/sign-in/forgotpassword`;
-  const lines = [
-    greeting(firstName),
-    'someone (hopefully you) just tried to create a CloudFest 2026 account with this e-mail address. You already have an account, so nothing was changed.',
-    'Sign in with your password to see or get your pass. If you have forgotten your password, you can choose a new one.',
-    'If this was not you, you can ignore this e-mail.',
-  ];
-  return {
+  return composeMail({
     to,
-    subject: 'You already have a CloudFest 2026 account',
-    text: `${lines.join('\n\n')}\n\nSign in: ${signIn}\nForgot your password? ${forgot}\n`,
-    html: layout(
-      'You already have an account',
-      lines,
-      { label: 'Sign in', url: signIn },
-      { label: 'Choose a new password', url: forgot },
-    ),
-  };
+    language,
+    subject: t('existing.subject'),
+    heading: t('existing.heading'),
+    paragraphs: [greeting(firstName, language), t('existing.intro'), t('existing.howToSignIn'), t('existing.notYou')],
+    actions: [
+      { label: t('action.signIn'), url: signIn, text: t('action.signIn.text', { url: signIn }) },
+      { label: t('existing.newPassword'), url: forgot, text: t('existing.newPassword.text', { url: forgot }) },
+    ],
+  });
 }
 
 /**
  * To a registrant whose free pass was only held until the address was confirmed (finding 7): the
  * hold ran out before the confirmation and the pool was empty by then, so the pass is cancelled.
  */
-export function freePassGoneMail(to: string, firstName: string, baseUrl: string): Mail {
+export function freePassGoneMail(to: string, firstName: string, baseUrl: string, language: Language): Mail {
+  const t = translator(language, 'mail');
   const signIn = `${baseUrl}/sign-in`;
-  const lines = [
-    greeting(firstName),
-    'thank you for confirming your e-mail address. Your free Standard Pass for CloudFest 2026 was reserved for one hour after you registered; the confirmation came after that, and meanwhile every free pass has been given away.',
-    'We are sorry: your free pass is cancelled and cannot be used for admission. Your account remains, and you can sign in to get a pass while passes are available.',
-  ];
-  return {
+  return composeMail({
     to,
-    subject: 'Your free CloudFest 2026 pass could not be kept',
-    text: `${lines.join('\n\n')}\n\nSign in: ${signIn}\n`,
-    html: layout('Your free pass could not be kept', lines, { label: 'Sign in', url: signIn }),
-  };
+    language,
+    subject: t('freePassGone.subject'),
+    heading: t('freePassGone.heading'),
+    paragraphs: [greeting(firstName, language), t('freePassGone.intro'), t('freePassGone.cancelled')],
+    actions: [{ label: t('action.signIn'), url: signIn, text: t('action.signIn.text', { url: signIn }) }],
+  });
 }

@@ -1,3 +1,6 @@
+import type { Language } from '../i18n/language.ts';
+import { translator } from '../i18n/translate.ts';
+
 /**
  * User-written text in our mails (finding 9). The mails are official and may go to an address the
  * writer does not own (a sign-up for someone else's address), so user text must not be able to add
@@ -19,8 +22,9 @@ export function nameForMail(name: string | null | undefined): string | null {
   return trimmed;
 }
 
-/** "Hello Ada," or, when the stored name is not plainly a name, "Hello,". */
-export function greeting(firstName: string | null | undefined): string {
+/** "Hello Ada," / "Hallo Ada," or, when the stored name is not plainly a name, "Hello," / "Guten Tag,". */
+export function greeting(firstName: string | null | undefined, language: Language): string {
+  const t = translator(language, 'mail');
   const name = nameForMail(firstName);
-  return name ? `Hello ${name},` : 'Hello,';
+  return name ? t('greeting.named', { name }) : t('greeting.anonymous');
 }

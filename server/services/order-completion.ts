@@ -178,7 +178,7 @@ export async function completeOrderInTx(
   const invoice = outcome === 'paid' && order.gross > 0 ? await createInvoice(tx, order, now) : null;
   return {
     order,
-    user: { email: row.user.email, firstName: row.user.firstName },
+    user: { email: row.user.email, firstName: row.user.firstName, language: row.user.language },
     pass: row.status && row.typeName ? { name: row.typeName, status: passStatusOf(row.status) } : null,
     hotel,
     upgrade,

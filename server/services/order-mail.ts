@@ -1,9 +1,13 @@
-import { euros, FREE_LABEL, isFreeOrder, REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
-import type { Mail } from './mail.ts';
-import { greeting } from './mail-text.ts';
+import { isFreeOrder } from '#shared/pricing.ts';
+import { formatAmount } from '#shared/money.ts';
+import { shortCalendarDate } from '../i18n/formats.ts';
+import type { Language } from '../i18n/language.ts';
+import { lineDescription } from '../i18n/order-lines.ts';
+import { type Translate, translator } from '../i18n/translate.ts';
 import type { CompletedOrder } from './completed-order.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import type { Mail } from './mail.ts';
+import { composeMail, escapeHtml } from './mail-layout.ts';
+import { greeting } from './mail-text.ts';
 
 interface Wording {
   heading: string;
@@ -13,96 +17,123 @@ interface Wording {
   delivered: string[];
 }
 
-/** What each kind of order says it delivered. */
-function wordingOf(completed: CompletedOrder, baseUrl: string): Wording {
+/** What each kind of order says it delivered, in the buyer's language. */
+function wordingOf(completed: CompletedOrder, baseUrl: string, t: Translate<'mail'>, language: Language): Wording {
   const { order, pass, hotel, upgrade, trainTicket } = completed;
-  const room = hotel ? `Your room at ${hotel.name} (${hotel.roomName}) is booked from ${hotel.start} to ${hotel.end}.` : null;
+  const room = hotel
+    ? t('order.room', {
+        hotel: hotel.name,
+        room: hotel.roomName,
+        from: shortCalendarDate(hotel.start, language),
+        to: shortCalendarDate(hotel.end, language),
+      })
+    : null;
   switch (order.kind) {
     case 'upgrade': {
-      const to = upgrade?.to ?? pass?.name ?? 'new pass';
+      const to = upgrade?.to ?? pass?.name ?? t('order.newPass');
       return {
-        heading: upgrade?.from ? 'Your pass upgrade' : 'Your pass',
-        subject: upgrade?.from ? `Your CloudFest 2026 upgrade to ${to}` : `Your CloudFest 2026 ${to}`,
+        heading: t(upgrade?.from ? 'order.heading.upgrade' : 'order.heading.pass'),
+        subject: upgrade?.from ? t('order.subject.upgrade', { pass: to }) : t('order.subject.pass', { pass: to }),
         delivered: [
           upgrade?.from
-            ? `Your ${upgrade.from} is now a ${to}. Open your pass in the app for its new barcode; the old barcode is no longer valid: ${baseUrl}/pass`
-            : `Your ${to} is ready. Open your pass in the app for its barcode: ${baseUrl}/pass`,
+            ? t('order.upgraded', { from: upgrade.from, pass: to, url: `${baseUrl}/pass` })
+            : t('order.passReady', { pass: to, url: `${baseUrl}/pass` }),
         ],
       };
     }
     case 'hotel':
       return {
-        heading: 'Your hotel booking',
-        subject: 'Your CloudFest 2026 hotel booking',
-        delivered: [room ?? 'Your room is booked.', `Your bookings and their guests are in the app: ${baseUrl}/accommodation`],
+        heading: t('order.heading.hotel'),
+        subject: t('order.subject.hotel'),
+        delivered: [room ?? t('order.roomBooked'), t('order.bookingsInApp', { url: `${baseUrl}/accommodation` })],
       };
     case 'train-ticket':
       return {
-        heading: 'Your train ticket',
-        subject: 'Your CloudFest 2026 train ticket',
+        heading: t('order.heading.trainTicket'),
+        subject: t('order.subject.trainTicket'),
         delivered: [
-          `Your ${trainTicket?.name ?? 'train ticket'} is booked. Your ticket code: ${trainTicket?.code ?? ''}`,
-          `Show the code with your ID when travelling; you also find it in the app: ${baseUrl}/train-ticket`,
+          t('order.trainTicketBooked', { ticket: trainTicket?.name ?? t('order.trainTicket'), code: trainTicket?.code ?? '' }),
+          t('order.trainTicketShow', { url: `${baseUrl}/train-ticket` }),
         ],
       };
     case 'registration': {
       const passLine = !pass
         ? null
         : pass.status === 'approved'
-          ? `Your ${pass.name} is approved. Sign in to see your pass and plan your visit: ${baseUrl}/sign-in`
-          : `Your ${pass.name} awaits approval. We will e-mail you as soon as it is approved; then you can sign in.`;
+          ? t('order.passApproved', { pass: pass.name, url: `${baseUrl}/sign-in` })
+          : t('order.passPending', { pass: pass.name });
       return {
-        heading: 'Your registration',
-        subject: 'Your CloudFest 2026 registration',
+        heading: t('order.heading.registration'),
+        subject: t('order.subject.registration'),
         delivered: [...(passLine ? [passLine] : []), ...(room ? [room] : [])],
       };
     }
   }
 }
 
-/** The confirmation of a completed order: what was ordered and delivered, what it cost, the invoice. */
+/** Thanks for a registration or any other order, mentioning the payment when there was one. */
+function thanksOf(order: CompletedOrder['order'], t: Translate<'mail'>): string {
+  const paid = order.status !== 'free';
+  if (order.kind === 'registration') return t(paid ? 'order.thanks.registrationPaid' : 'order.thanks.registration');
+  return t(paid ? 'order.thanks.orderPaid' : 'order.thanks.order');
+}
+
+/**
+ * The confirmation of a completed order: what was ordered and delivered, what it cost, the invoice;
+ * in the buyer's language, with amounts from the shared money formatter (src/shared/money.ts).
+ */
 export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string): Mail {
   const { order, user, invoice } = completed;
-  const wording = wordingOf(completed, baseUrl);
-  const amount = (cents: number) => (cents === 0 ? FREE_LABEL : `${euros(cents)} €`);
-  const items = order.lines.map(
-    (line) =>
-      `${line.description}${line.quantity > 1 ? ` (${line.quantity} × ${euros(line.unitPrice)} €)` : ''}: ${amount(line.net)}`,
-  );
+  const { language } = user;
+  const t = translator(language, 'mail');
+  const common = translator(language, 'common');
+  const money = (cents: number) => common('money', { amount: formatAmount(cents, language) });
+  const amount = (cents: number) => (cents === 0 ? common('free') : money(cents));
+  const wording = wordingOf(completed, baseUrl, t, language);
+
+  const items = order.lines.map((line) => {
+    const description = lineDescription(line, language);
+    return line.quantity > 1
+      ? t('order.item.quantity', {
+          description,
+          quantity: line.quantity,
+          unitPrice: money(line.unitPrice),
+          amount: amount(line.net),
+        })
+      : t('order.item', { description, amount: amount(line.net) });
+  });
   // A free order: 'Total: Free', without net and VAT lines.
   const totals = isFreeOrder(order)
-    ? [`Total: ${FREE_LABEL}`]
+    ? [t('order.total', { amount: common('free') })]
     : [
-        `Net: ${euros(order.net)} €`,
-        order.reverseCharge ? REVERSE_CHARGE_NOTE : `VAT ${order.vatBasisPoints / 100} %: ${euros(order.vat)} €`,
-        `Total: ${euros(order.gross)} €`,
+        t('order.net', { amount: money(order.net) }),
+        // In English the checkout's REVERSE_CHARGE_NOTE word for word (a test holds the catalogue to it).
+        order.reverseCharge
+          ? t('order.reverseCharge')
+          : t('order.vat', { rate: order.vatBasisPoints / 100, amount: money(order.vat) }),
+        t('order.total', { amount: money(order.gross) }),
       ];
-  const thanks =
-    order.kind === 'registration'
-      ? order.status === 'free'
-        ? 'thank you for registering for CloudFest 2026 at Europa-Park. Your registration is complete.'
-        : 'thank you for registering for CloudFest 2026 at Europa-Park. We have received your payment.'
-      : order.status === 'free'
-        ? 'thank you for your order for CloudFest 2026 at Europa-Park.'
-        : 'thank you for your order for CloudFest 2026 at Europa-Park. We have received your payment.';
-  const paragraphs = [
-    greeting(user.firstName),
-    thanks,
-    ...wording.delivered,
-    ...(invoice ? [`Your invoice ${invoice.number} is ready in your account under Invoices: ${baseUrl}/invoices`] : []),
-  ];
+
   const subject = invoice
-    ? `${wording.subject}, invoice ${invoice.number}`
+    ? t('order.subject.withInvoice', { subject: wording.subject, number: invoice.number })
     : order.kind === 'registration'
-      ? 'Your CloudFest 2026 registration is complete'
+      ? t('order.subject.registrationComplete')
       : wording.subject;
-  const text = `${paragraphs.join('\n\n')}\n\nYour order:\n${items.map((i) => `- ${i}`).join('\n')}\n\n${totals.join('\n')}\n`;
   const list = (rows: string[]) => `<ul>${rows.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`;
-  const html =
-    '<!doctype html><html><body style="font-family:sans-serif;max-width:560px">' +
-    `<h1>${escapeHtml(wording.heading)}</h1>` +
-    paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
-    `<h2>Your order</h2>${list(items)}${list(totals)}` +
-    '<p style="color:#666">CloudFest 2026</p></body></html>';
-  return { to: user.email, subject, text, html };
+  return composeMail({
+    to: user.email,
+    language,
+    subject,
+    heading: wording.heading,
+    paragraphs: [
+      greeting(user.firstName, language),
+      thanksOf(order, t),
+      ...wording.delivered,
+      ...(invoice ? [t('order.invoice', { number: invoice.number, url: `${baseUrl}/invoices` })] : []),
+    ],
+    extra: {
+      text: `${t('order.items.text')}\n${items.map((i) => `- ${i}`).join('\n')}\n\n${totals.join('\n')}`,
+      html: `<h2>${escapeHtml(t('order.items.heading'))}</h2>${list(items)}${list(totals)}`,
+    },
+  });
 }

@@ -11,6 +11,10 @@ import { VENUE_TIME_ZONE } from './organizer-dashboard.ts';
  * The organizer's CSV exports (issue 14): attendees, invoices and credit notes for the accountant,
  * check-ins. Rows are read a page at a time by keyset and written as they come, so ten thousand
  * people never sit in memory as one array or one string.
+ *
+ * One language on purpose (issue 16): the exports stay English, with ISO dates and plain decimal
+ * numbers, whatever the organizer's or the attendees' language. They are data for spreadsheets and
+ * the accountant's import, which need the same column names and number format every time.
  */
 
 /** Rows per database read. */

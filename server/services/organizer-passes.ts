@@ -45,6 +45,7 @@ const holderColumns = {
   firstName: users.firstName,
   passType: passTypes.name,
   status: passes.status,
+  language: users.language,
 };
 export interface PassHolder {
   passId: string;
@@ -53,6 +54,8 @@ export interface PassHolder {
   firstName: string;
   passType: string;
   status: (typeof passes.$inferSelect)['status'];
+  /** The holder's language, for the mail about the decision. */
+  language: (typeof users.$inferSelect)['language'];
 }
 
 /** Revokes every current barcode of the passes (their revocation time puts them on the list devices fetch). */

@@ -6,8 +6,11 @@ import { publicUrl } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { emailTokens, leadTeams, users } from '../db/schema/index.ts';
 import { HttpProblem } from '../plugins/errors.ts';
+import type { Language } from '../i18n/language.ts';
+import { translator } from '../i18n/translate.ts';
 import { recordAudit } from './audit.ts';
 import type { Mail } from './mail.ts';
+import { composeMail } from './mail-layout.ts';
 import { greeting } from './mail-text.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
@@ -24,49 +27,35 @@ export const INVITE_LINK_DAYS = 7;
 /** The hash of an account that has no password yet: verifyPassword never accepts it (not an scrypt hash). */
 export const NO_PASSWORD = '!invited';
 
-const ROLE_NAMES: Record<TeamRole, string> = { staff: 'staff (pass checks at the entrances)', organizer: 'organizer' };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function mail(to: string, subject: string, title: string, lines: string[], action: { label: string; url: string }): Mail {
-  const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
-  const link = `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`;
-  return {
-    to,
-    subject,
-    text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
-    html: `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1>${escapeHtml(title)}</h1>${paragraphs}${link}<p style="color:#666">CloudFest 2026</p></body></html>`,
-  };
-}
-
 /** To a new account made by an invitation: the link sets its first password (POST /api/user/password/reset). */
-export function invitationMail(to: string, role: TeamRole, url: string): Mail {
-  return mail(
+export function invitationMail(to: string, role: TeamRole, url: string, language: Language): Mail {
+  const t = translator(language, 'mail');
+  return composeMail({
     to,
-    'You are invited to the CloudFest 2026 team',
-    'Welcome to the CloudFest team',
-    [
-      greeting(''),
-      `an organizer of CloudFest 2026 has invited you to the event's team as ${ROLE_NAMES[role]}. An account has been created for this e-mail address.`,
-      `Choose your password with the link below to sign in. The link is valid for ${INVITE_LINK_DAYS} days and can be used once; afterwards "Forgot password" sends a new one.`,
-      'If you did not expect this invitation, you can ignore this e-mail.',
+    language,
+    subject: t('invitation.subject'),
+    heading: t('invitation.heading'),
+    paragraphs: [
+      greeting('', language),
+      t('invitation.intro', { role }),
+      t('invitation.password', { days: INVITE_LINK_DAYS }),
+      t('invitation.unexpected'),
     ],
-    { label: 'Choose your password', url },
-  );
+    actions: [{ label: t('invitation.action'), url, text: t('invitation.action.text', { url }) }],
+  });
 }
 
-/** To an existing account that got a role. */
-export function roleGrantedMail(to: string, firstName: string, role: TeamRole, url: string): Mail {
-  return mail(
+/** To an existing account that got a role, in the account's language. */
+export function roleGrantedMail(to: string, firstName: string, role: TeamRole, url: string, language: Language): Mail {
+  const t = translator(language, 'mail');
+  return composeMail({
     to,
-    'Your CloudFest 2026 account has a new role',
-    'You have a new role',
-    [
-      greeting(firstName),
-      `an organizer of CloudFest 2026 has given your account the ${ROLE_NAMES[role]} role. Sign in as usual to use it.`,
-    ],
-    { label: 'Sign in', url },
-  );
+    language,
+    subject: t('roleGranted.subject'),
+    heading: t('roleGranted.heading'),
+    paragraphs: [greeting(firstName, language), t('roleGranted.intro', { role })],
+    actions: [{ label: t('action.signIn'), url, text: t('action.signIn.text', { url }) }],
+  });
 }
 
 const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
@@ -136,8 +125,12 @@ export async function inviteToTeam(app: FastifyInstance, actorUserId: string, em
     return { row, created: true, token, granted: true };
   });
   changed(app, [outcome.row]);
-  if (outcome.token) await app.mailer.send(invitationMail(email, role, `${base}/sign-in/changepassword/${outcome.token}`));
-  else if (outcome.granted) await app.mailer.send(roleGrantedMail(email, outcome.row.firstName, role, `${base}/sign-in`));
+  // A new account has the default language until its holder picks one; an existing one has its own.
+  const { language } = outcome.row;
+  if (outcome.token)
+    await app.mailer.send(invitationMail(email, role, `${base}/sign-in/changepassword/${outcome.token}`, language));
+  else if (outcome.granted)
+    await app.mailer.send(roleGrantedMail(email, outcome.row.firstName, role, `${base}/sign-in`, language));
   return { member: toMember(outcome.row), created: outcome.created };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passes, passTypes, users } from '../db/schema/index.ts';
+import type { Language } from '../i18n/language.ts';
 import { recordAudit } from './audit.ts';
 import type { Mailer } from './mail.ts';
 import { passApprovedMail } from './registration-mail.ts';
@@ -12,6 +13,8 @@ export interface ApprovedHolder {
   email: string;
   firstName: string;
   passType: string;
+  /** The holder's language: the approval mail is written in it. */
+  language: Language;
 }
 
 /**
@@ -35,7 +38,14 @@ export async function approvePendingPasses(
     .returning({ passId: passes.id, userId: passes.userId, passTypeId: passes.passTypeId });
   if (approved.length === 0) return [];
   const holders = await tx
-    .select({ passId: passes.id, userId: users.id, email: users.email, firstName: users.firstName, passType: passTypes.name })
+    .select({
+      passId: passes.id,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      passType: passTypes.name,
+      language: users.language,
+    })
     .from(passes)
     .innerJoin(users, eq(users.id, passes.userId))
     .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
@@ -70,7 +80,7 @@ export async function mailApprovedHolders(
   const failures: { holder: ApprovedHolder; error: unknown }[] = [];
   for (const holder of holders) {
     try {
-      await mailer.send(passApprovedMail(holder.email, holder.firstName, holder.passType, signInUrl));
+      await mailer.send(passApprovedMail(holder.email, holder.firstName, holder.passType, signInUrl, holder.language));
     } catch (error) {
       failures.push({ holder, error });
     }
@@ -125,6 +135,6 @@ export async function approvePassByEmail(db: Db, mailer: Mailer, email: string, 
     if (now?.status === 'approved') return { ...result, outcome: 'already-approved' };
     throw new ApprovalError(`The ${result.passType} of ${address} is ${now?.status ?? 'gone'} and cannot be approved.`);
   }
-  await mailer.send(passApprovedMail(address, row.user.firstName, result.passType, signInUrl));
+  await mailer.send(passApprovedMail(address, row.user.firstName, result.passType, signInUrl, row.user.language));
   return { ...result, outcome: 'approved' };
 }

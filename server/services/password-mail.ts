@@ -1,29 +1,28 @@
+import type { Language } from '../i18n/language.ts';
+import { venueDateTime } from '../i18n/formats.ts';
+import { translator } from '../i18n/translate.ts';
 import type { Mail } from './mail.ts';
+import { composeMail } from './mail-layout.ts';
 import { greeting } from './mail-text.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const berlinTime = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', dateStyle: 'long', timeStyle: 'short' }).format(date);
 
 /**
  * The notice after a signed-in password change. It goes to the account's address, so an owner
  * whose session was taken over learns of it and can take the account back with a reset link.
  */
-export function passwordChangedMail(to: string, firstName: string, changedAt: Date, resetUrl: string): Mail {
-  const lines = [
-    greeting(firstName),
-    `the password of your CloudFest 2026 account was changed on ${berlinTime(changedAt)} (Berlin time). All other devices were signed out.`,
-    'If you made this change, there is nothing more to do.',
-    'If you did not, reset your password now with the link below and check the e-mail address of your account.',
-  ];
-  const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
-  const action = `<p><a href="${escapeHtml(resetUrl)}">Reset your password</a></p>`;
-  const html = `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1>Your password was changed</h1>${paragraphs}${action}<p style="color:#666">CloudFest 2026</p></body></html>`;
-  return {
+export function passwordChangedMail(to: string, firstName: string, changedAt: Date, resetUrl: string, language: Language): Mail {
+  const t = translator(language, 'mail');
+  return composeMail({
     to,
-    subject: 'Your CloudFest password was changed',
-    text: `${lines.join('\n\n')}\n\nReset your password: ${resetUrl}\n`,
-    html,
-  };
+    language,
+    subject: t('passwordChanged.subject'),
+    heading: t('passwordChanged.heading'),
+    paragraphs: [
+      greeting(firstName, language),
+      // Venue time, and the text says so: the owner may be anywhere, the event's clock is Berlin's.
+      t('passwordChanged.when', { changedAt: venueDateTime(changedAt, language) }),
+      t('passwordChanged.ifYou'),
+      t('passwordChanged.ifNotYou'),
+    ],
+    actions: [{ label: t('passwordChanged.action'), url: resetUrl, text: t('passwordChanged.action.text', { url: resetUrl }) }],
+  });
 }

@@ -1,5 +1,8 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { SELLER } from './invoice-pdf.ts';
+import { longCalendarDate, venueLongDate } from '../i18n/formats.ts';
+import type { Language } from '../i18n/language.ts';
+import { translator } from '../i18n/translate.ts';
 import { printable, wrap } from './pdf-layout.ts';
 
 /** Where embassies verify a letter (quoted with its reference). */
@@ -22,6 +25,8 @@ export interface VisaLetterDocument {
   event: { name: string; startDate: string; endDate: string; venue: string };
   /** The participant's confirmed hotel booking, if any. */
   hotel: { name: string; address: string; from: string; to: string } | null;
+  /** The participant's language (default 'en'); `nationality` comes already in it. */
+  language?: Language;
 }
 
 const A4 = { width: PageSizes.A4[0], height: PageSizes.A4[1] };
@@ -36,31 +41,32 @@ const LEADING = 14.5;
 /** Rows of the applicant's data sit a little closer than running text. */
 const ROW = 13.5;
 
-/** Dates as an embassy reads them in English: 24 March 2026. */
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
-const letterDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-
 /**
  * Renders the visa invitation letter as an A4 PDF: the organizer's letterhead, the embassy in the
  * applicant's city, a subject with the reference, the invitation with the passport data, the event
  * and the pass, the cost statement, the hotel booking when there is one, and the signature block.
+ * In the participant's language (`language`, default 'en'): a German embassy reads either; dates
+ * are written out (24 March 2026, 24. März 2026) so no reader mistakes day for month.
  */
 export async function renderVisaLetterPdf(letter: VisaLetterDocument): Promise<Uint8Array> {
+  const language = letter.language ?? 'en';
+  const t = translator(language, 'pdf');
+  const longDate = (iso: string) => longCalendarDate(iso, language);
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const clean = printable(regular);
-  doc.setTitle(`Visa invitation letter ${letter.reference}`);
-  doc.setSubject(`${letter.event.name}: invitation of ${clean(letter.fullName)}`);
+  const event = letter.event.name;
+  doc.setTitle(t('visa.document', { reference: letter.reference }));
+  doc.setSubject(t('visa.documentSubject', { event, name: clean(letter.fullName) }));
   doc.setAuthor(SELLER.name);
-  doc.setCreator(letter.event.name);
-  doc.setProducer(letter.event.name);
+  doc.setCreator(event);
+  doc.setProducer(event);
+  doc.setLanguage(language === 'de' ? 'de-DE' : 'en-GB');
   doc.setCreationDate(letter.issuedAt);
   doc.setModificationDate(letter.issuedAt);
+  // The English letter has always named the country in both languages; the German one in German.
+  const country = language === 'de' ? t('seller.country') : SELLER.country;
 
   let page: PDFPage = doc.addPage(PageSizes.A4);
   let y = 0;
@@ -77,7 +83,7 @@ export async function renderVisaLetterPdf(letter: VisaLetterDocument): Promise<U
       thickness: 0.4,
       color: MUTED,
     });
-    text(`${SELLER.name} · ${SELLER.street} · ${SELLER.city} · ${SELLER.country}`, LEFT, FOOTER_TOP - 26, 7, regular, MUTED);
+    text(`${SELLER.name} · ${SELLER.street} · ${SELLER.city} · ${country}`, LEFT, FOOTER_TOP - 26, 7, regular, MUTED);
     text(`${SELLER.managingDirector} · ${SELLER.register} · ${VISA_CONTACT}`, LEFT, FOOTER_TOP - 36, 7, regular, MUTED);
   };
   /** Makes room for `height` points, starting a new page (with the footer on the old one) when needed. */
@@ -98,40 +104,38 @@ export async function renderVisaLetterPdf(letter: VisaLetterDocument): Promise<U
 
   // Letterhead
   text(SELLER.name, LEFT, 790, 18, bold);
-  text(`Organizer of ${letter.event.name}`, LEFT, 772, 9, regular, MUTED);
-  [SELLER.street, SELLER.city, SELLER.country, VISA_CONTACT].forEach((line, i) => {
+  text(t('visa.organizerOf', { event }), LEFT, 772, 9, regular, MUTED);
+  [SELLER.street, SELLER.city, country, VISA_CONTACT].forEach((line, i) => {
     textRight(line, 796 - i * 12, 8.5);
   });
 
   // Addressee and date
   text(`${SELLER.name} · ${SELLER.street} · ${SELLER.city}`, LEFT, 712, 7, regular, MUTED);
   y = 694;
-  paragraph(`To the Embassy / Consulate General of the Federal Republic of Germany in ${letter.embassyCity}`, regular, 0);
-  paragraph('Visa section', regular, 0);
+  paragraph(t('visa.embassy', { city: letter.embassyCity }), regular, 0);
+  paragraph(t('visa.section'), regular, 0);
   y -= 16;
-  textRight(`${SELLER.city.replace(/^\d+\s*/, '')}, ${letterDate(letter.issuedAt)}`, y, SIZE);
+  textRight(`${SELLER.city.replace(/^\d+\s*/, '')}, ${venueLongDate(letter.issuedAt, language)}`, y, SIZE);
 
   // Subject
   y -= 28;
-  paragraph(`Visa invitation letter for ${letter.fullName} – Reference ${letter.reference}`, bold, 14);
+  paragraph(t('visa.heading', { name: letter.fullName, reference: letter.reference }), bold, 14);
 
-  const eventDates = `from ${longDate(letter.event.startDate)} to ${longDate(letter.event.endDate)}`;
-  paragraph('Dear Sir or Madam,', regular, 10);
-  paragraph(
-    `${SELLER.name} is the organizer of ${letter.event.name}, the conference of the cloud and hosting industry, held ${eventDates} at ${letter.event.venue}. We are pleased to invite the following participant, who is registered for the event:`,
-  );
+  const eventDates = t('visa.dates', { start: longDate(letter.event.startDate), end: longDate(letter.event.endDate) });
+  paragraph(t('visa.salutation'), regular, 10);
+  paragraph(t('visa.intro', { organizer: SELLER.name, event, dates: eventDates, venue: letter.event.venue }));
 
   // The applicant's data, one labelled line each, so an officer can compare it with the passport.
   const details: [string, string][] = [
-    ['Full name (as in passport)', letter.fullName],
-    ['Passport number', letter.passportNumber],
-    ['Nationality', letter.nationality],
-    ['Date of birth', longDate(letter.dateOfBirth)],
-    ['Passport valid until', longDate(letter.passportExpiry)],
-    ['Event', letter.event.name],
-    ['Event dates', eventDates],
-    ['Venue', letter.event.venue],
-    ['Registered with', letter.passType],
+    [t('visa.fullName'), letter.fullName],
+    [t('visa.passportNumber'), letter.passportNumber],
+    [t('visa.nationality'), letter.nationality],
+    [t('visa.dateOfBirth'), longDate(letter.dateOfBirth)],
+    [t('visa.passportExpiry'), longDate(letter.passportExpiry)],
+    [t('visa.event'), event],
+    [t('visa.eventDates'), eventDates],
+    [t('visa.venue'), letter.event.venue],
+    [t('visa.registeredWith'), letter.passType],
   ];
   y -= 2;
   for (const [label, value] of details) {
@@ -145,31 +149,22 @@ export async function renderVisaLetterPdf(letter: VisaLetterDocument): Promise<U
   }
   y -= 10;
 
-  paragraph(
-    `${letter.fullName} is registered with a ${letter.passType} under the reference ${letter.reference}. The purpose of the visit is to attend ${letter.event.name}.`,
-  );
+  paragraph(t('visa.registration', { name: letter.fullName, pass: letter.passType, reference: letter.reference, event }));
   if (letter.hotel) {
-    const where = letter.hotel.address ? `${letter.hotel.name}, ${letter.hotel.address},` : letter.hotel.name;
-    paragraph(
-      `The participant holds a confirmed hotel booking at ${where} from ${longDate(letter.hotel.from)} to ${longDate(letter.hotel.to)}.`,
-    );
+    const { name: hotel, address, from, to } = letter.hotel;
+    const stay = { hotel, from: longDate(from), to: longDate(to) };
+    paragraph(address ? t('visa.hotelWithAddress', { ...stay, address }) : t('visa.hotel', stay));
   }
-  paragraph(
-    `All costs of travel, accommodation and stay in Germany are borne by the participant. This invitation does not imply any financial obligation of ${SELLER.name} towards the participant or the authorities.`,
-  );
-  paragraph(
-    `Should you need to verify this letter, please contact us at ${VISA_CONTACT}, quoting the reference ${letter.reference}.`,
-    regular,
-    16,
-  );
+  paragraph(t('visa.costs', { organizer: SELLER.name }));
+  paragraph(t('visa.verify', { contact: VISA_CONTACT, reference: letter.reference }), regular, 16);
 
   // Signature block
   room(4 * LEADING + 30);
-  paragraph('Yours faithfully,', regular, 30);
+  paragraph(t('visa.closing'), regular, 30);
   page.drawLine({ start: { x: LEFT, y: y + 8 }, end: { x: LEFT + 180, y: y + 8 }, thickness: 0.5, color: MUTED });
   y -= 6;
   paragraph(SIGNATORY, bold, 0);
-  paragraph(`Managing Director, ${SELLER.name}`, regular, 0);
+  paragraph(t('visa.signatoryRole', { organizer: SELLER.name }), regular, 0);
 
   footer();
   return doc.save();

@@ -6,7 +6,9 @@ export function AppLoading() {
   return (
     <div className="app-loading" role="status">
       <Logo />
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden" lang="en">
+        Loading…
+      </span>
     </div>
   );
 }

@@ -19,6 +19,18 @@ export function appHistory() {
 }
 
 const PendingContext = createContext(false);
+const NavigationIdContext = createContext(0);
+
+/** Counts the app's navigations, each history change one (a location key alone repeats: `default`). */
+let navigations = 0;
+
+/** The navigation on screen or on its way: guards run once per navigation (route-loads.tsx). */
+export const latestNavigation = () => navigations;
+
+/** The id of the navigation being rendered. */
+export function useNavigationId(): number {
+  return useContext(NavigationIdContext);
+}
 
 /** True while a navigation waits for its guards or page code (the page-load bar, focus after navigation). */
 export function useNavigationPending(): boolean {
@@ -35,22 +47,26 @@ export function revalidateRoutes(): void {
 
 export function AppRouter({ children }: { children: ReactNode }) {
   const history = appHistory();
-  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [state, setState] = useState({ action: history.action, location: history.location, id: navigations });
   const [pending, startNavigation] = useTransition();
   useLayoutEffect(
     () =>
       history.listen(({ action, location }) => {
         // The page being left is still on screen: remember its scroll position for "back".
         saveScrollPosition();
-        startNavigation(() => setState({ action, location }));
+        navigations += 1;
+        const id = navigations;
+        startNavigation(() => setState({ action, location, id }));
       }),
     [history],
   );
   return (
     <PendingContext.Provider value={pending}>
-      <Router location={state.location} navigationType={state.action} navigator={history}>
-        {children}
-      </Router>
+      <NavigationIdContext.Provider value={state.id}>
+        <Router location={state.location} navigationType={state.action} navigator={history}>
+          {children}
+        </Router>
+      </NavigationIdContext.Provider>
     </PendingContext.Provider>
   );
 }

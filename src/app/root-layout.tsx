@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
+import { type ReactNode, Suspense, use } from 'react';
+import { startI18n } from '../i18n/i18n.ts';
 import { AppLoading } from './app-loading.tsx';
 import { RootErrorBoundary } from './errors/root-error-boundary.tsx';
-import { useNavigationPending } from './navigation.tsx';
+import { useNavigationId, useNavigationPending } from './navigation.tsx';
 import { useRouteFocus } from './route-focus.ts';
 import { AppRoutes } from './router.tsx';
 import { useScrollRestoration } from './scroll-restoration.ts';
@@ -15,17 +15,25 @@ import './root-layout.css';
  */
 export function RootLayout() {
   const pending = useNavigationPending();
-  const { key } = useLocation();
-  useScrollRestoration();
+  const navigation = useNavigationId();
+  useScrollRestoration(navigation);
   useRouteFocus();
   return (
     <>
       {pending ? <div className="nav-progress" aria-hidden="true" /> : null}
-      <RootErrorBoundary locationKey={key}>
+      <RootErrorBoundary navigation={navigation}>
         <Suspense fallback={<AppLoading />}>
-          <AppRoutes />
+          <LanguageReady>
+            <AppRoutes />
+          </LanguageReady>
         </Suspense>
       </RootErrorBoundary>
     </>
   );
+}
+
+/** The pages render once the active language's common messages are in (loaded alongside the first page's code). */
+function LanguageReady({ children }: { children: ReactNode }) {
+  use(startI18n());
+  return children;
 }

@@ -1,8 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { type ComponentType, type LazyExoticComponent, lazy, use, useMemo } from 'react';
 import { matchRoutes, Outlet, type Params, type RouteObject, useLocation, useParams, useRoutes } from 'react-router-dom';
+import { loadNamespaces } from '../i18n/i18n.ts';
+import type { Namespace } from '../i18n/namespaces.ts';
 import type { Place } from './guards.ts';
-import { appHistory, guardVersionAtom } from './navigation.tsx';
+import { appHistory, guardVersionAtom, latestNavigation, useNavigationId } from './navigation.tsx';
 
 /*
  * Route guards and lazy pages for the declarative router (src/app/navigation.tsx). A guard decides,
@@ -20,10 +22,15 @@ export interface LazyPage {
   preload: () => Promise<unknown>;
 }
 
-export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyPage {
+/**
+ * `namespaces`: the catalogues the page shows, fetched with its code instead of after it renders
+ * (its components would wait for them anyway: src/i18n/use-t.ts).
+ */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, namespaces: readonly Namespace[] = []): LazyPage {
+  const preload = () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module);
   return {
-    Component: lazy(() => load().then((module) => ({ default: module[name] as ComponentType }))),
-    preload: load,
+    Component: lazy(() => preload().then((module) => ({ default: module[name] as ComponentType }))),
+    preload,
   };
 }
 
@@ -51,12 +58,12 @@ export class RouteError extends Error {
 
 const isLazy = (page: AppRoute['page']): page is LazyPage => typeof page === 'object' && page !== null && 'preload' in page;
 
-// One run per guard, location and guard version: every element that renders it shares the promise.
+// One run per guard, navigation and guard version: every element that renders it shares the promise.
 const guardRuns = new Map<string, Promise<string | null>>();
 const KEPT_RUNS = 50;
 
-function guardRun(route: AppRoute, place: Place & { key: string }, params: Params, version: number): Promise<string | null> {
-  const runKey = `${route.id}|${place.key}|${version}`;
+function guardRun(route: AppRoute, place: Place, params: Params, navigation: number, version: number): Promise<string | null> {
+  const runKey = `${route.id}|${navigation}|${version}`;
   let run = guardRuns.get(runKey);
   if (!run) {
     const guard = route.guard as Guard;
@@ -64,7 +71,7 @@ function guardRun(route: AppRoute, place: Place & { key: string }, params: Param
       .then(() => guard({ pathname: place.pathname, search: place.search }, params))
       .then((target) => {
         // Redirect before React renders again, unless the user has already gone elsewhere.
-        if (target !== null && appHistory().location.key === place.key) appHistory().replace(target);
+        if (target !== null && latestNavigation() === navigation) appHistory().replace(target);
         return target;
       });
     guardRuns.set(runKey, run);
@@ -76,8 +83,9 @@ function guardRun(route: AppRoute, place: Place & { key: string }, params: Param
 function RouteElement({ route }: { route: AppRoute }) {
   const location = useLocation();
   const params = useParams();
+  const navigation = useNavigationId();
   const version = useAtomValue(guardVersionAtom);
-  if (route.guard && use(guardRun(route, location, params, version)) !== null) return null;
+  if (route.guard && use(guardRun(route, location, params, navigation, version)) !== null) return null;
   const page = route.page;
   if (!page) return <Outlet />;
   const Page = isLazy(page) ? page.Component : page;
@@ -97,11 +105,12 @@ function toRouteObjects(routes: AppRoute[]): RouteObject[] {
 export function useAppRoutes(routes: AppRoute[]) {
   const objects = useMemo(() => toRouteObjects(routes), [routes]);
   const location = useLocation();
+  const navigation = useNavigationId();
   const version = useAtomValue(guardVersionAtom);
   for (const match of matchRoutes(objects, location) ?? []) {
     const route = match.route.handle as AppRoute;
     if (isLazy(route.page)) void route.page.preload().catch(() => {});
-    if (route.guard) void guardRun(route, location, match.params, version).catch(() => {});
+    if (route.guard) void guardRun(route, location, match.params, navigation, version).catch(() => {});
   }
   return useRoutes(objects, location);
 }

@@ -51,143 +51,164 @@ const legacyRegistrationGuard: Guard = (place) => legacyRegistrationTarget(place
 const authRoutes: AppRoute[] = [
   {
     path: 'sign-in',
-    page: lazyPage(() => import('../features/auth/sign-in-page.tsx'), 'SignInPage'),
+    page: lazyPage(() => import('../features/auth/sign-in-page.tsx'), 'SignInPage', ['auth']),
   },
   {
     path: 'sign-in/forgotpassword',
-    page: lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+    page: lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage', ['auth']),
   },
   {
     path: 'sign-in/changepassword/:token',
-    page: lazyPage(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage'),
+    page: lazyPage(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage', ['auth', 'checkout']),
   },
   {
     path: 'sign-up',
-    page: lazyPage(() => import('../features/auth/sign-up-page.tsx'), 'SignUpPage'),
+    page: lazyPage(() => import('../features/auth/sign-up-page.tsx'), 'SignUpPage', ['auth', 'checkout']),
   },
   {
     path: 'sign-up/success',
-    page: lazyPage(() => import('../features/auth/sign-up-success-page.tsx'), 'SignUpSuccessPage'),
+    page: lazyPage(() => import('../features/auth/sign-up-success-page.tsx'), 'SignUpSuccessPage', ['auth']),
   },
   {
     path: 'sign-up/confirm/:userUuid',
-    page: lazyPage(() => import('../features/auth/sign-up-confirm-page.tsx'), 'SignUpConfirmPage'),
+    page: lazyPage(() => import('../features/auth/sign-up-confirm-page.tsx'), 'SignUpConfirmPage', ['auth']),
   },
 ];
 
 const registrationRoutes: AppRoute[] = [
   {
     index: true,
-    page: lazyPage(() => import('../features/registration/registration-page.tsx'), 'RegistrationPage'),
+    page: lazyPage(() => import('../features/registration/registration-page.tsx'), 'RegistrationPage', ['registration']),
   },
   {
     path: 'hotel',
     id: 'registration-step',
     guard: registrationStepGuard,
-    page: lazyPage(() => import('../features/registration/registration-hotel-page.tsx'), 'RegistrationHotelPage'),
+    page: lazyPage(() => import('../features/registration/registration-hotel-page.tsx'), 'RegistrationHotelPage', [
+      'registration',
+      'checkout',
+      'accommodation',
+    ]),
   },
   {
     path: 'account',
     id: 'registration-step',
     guard: registrationStepGuard,
-    page: lazyPage(() => import('../features/registration/registration-account-page.tsx'), 'RegistrationAccountPage'),
+    page: lazyPage(() => import('../features/registration/registration-account-page.tsx'), 'RegistrationAccountPage', [
+      'registration',
+      'checkout',
+    ]),
   },
   {
     path: 'survey',
     id: 'registration-step',
     guard: registrationStepGuard,
-    page: lazyPage(() => import('../features/registration/registration-survey-page.tsx'), 'RegistrationSurveyPage'),
+    page: lazyPage(() => import('../features/registration/registration-survey-page.tsx'), 'RegistrationSurveyPage', [
+      'registration',
+    ]),
   },
   {
     path: 'checkout',
     id: 'registration-step',
     guard: registrationStepGuard,
-    page: lazyPage(() => import('../features/registration/registration-checkout-page.tsx'), 'RegistrationCheckoutPage'),
+    page: lazyPage(() => import('../features/registration/registration-checkout-page.tsx'), 'RegistrationCheckoutPage', [
+      'registration',
+      'checkout',
+    ]),
   },
   {
     path: 'finish',
     id: 'registration-step',
     guard: registrationStepGuard,
-    page: lazyPage(() => import('../features/registration/registration-finish-page.tsx'), 'RegistrationFinishPage'),
+    page: lazyPage(() => import('../features/registration/registration-finish-page.tsx'), 'RegistrationFinishPage', [
+      'registration',
+      'checkout',
+    ]),
   },
 ];
 
 const mainRoutes: AppRoute[] = [
   {
     index: true,
-    page: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage'),
+    page: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage', ['home', 'pass']),
   },
   {
     path: 'pass',
-    page: lazyPage(() => import('../features/pass/pass-page.tsx'), 'PassPage'),
+    page: lazyPage(() => import('../features/pass/pass-page.tsx'), 'PassPage', ['pass']),
   },
   {
     path: 'pass/upgrade',
-    page: lazyPage(() => import('../features/pass/pass-upgrade-page.tsx'), 'PassUpgradePage'),
+    page: lazyPage(() => import('../features/pass/pass-upgrade-page.tsx'), 'PassUpgradePage', ['pass']),
   },
   {
     path: 'accommodation',
-    page: lazyPage(() => import('../features/accommodation/accommodation-page.tsx'), 'AccommodationPage'),
+    page: lazyPage(() => import('../features/accommodation/accommodation-page.tsx'), 'AccommodationPage', ['accommodation']),
   },
   {
     path: 'accommodation/book',
-    page: lazyPage(() => import('../features/accommodation/accommodation-book-page.tsx'), 'AccommodationBookPage'),
+    page: lazyPage(() => import('../features/accommodation/accommodation-book-page.tsx'), 'AccommodationBookPage', [
+      'accommodation',
+    ]),
   },
   {
     path: 'accommodation/:accommodationId',
     id: 'accommodation-id',
     guard: accommodationIdGuard,
-    page: lazyPage(() => import('../features/accommodation/accommodation-detail-page.tsx'), 'AccommodationDetailPage'),
+    page: lazyPage(() => import('../features/accommodation/accommodation-detail-page.tsx'), 'AccommodationDetailPage', [
+      'accommodation',
+    ]),
   },
   {
     path: 'agenda',
-    page: lazyPage(() => import('../features/agenda/agenda-page.tsx'), 'AgendaPage'),
+    page: lazyPage(() => import('../features/agenda/agenda-page.tsx'), 'AgendaPage', ['agenda']),
   },
   {
     path: 'check-in',
-    page: lazyPage(() => import('../features/checkin/checkin-page.tsx'), 'CheckinPage'),
+    page: lazyPage(() => import('../features/checkin/checkin-page.tsx'), 'CheckinPage', ['checkin', 'contacts']),
   },
   {
     path: 'contacts',
-    page: lazyPage(() => import('../features/contacts/contacts-page.tsx'), 'ContactsPage'),
+    page: lazyPage(() => import('../features/contacts/contacts-page.tsx'), 'ContactsPage', ['contacts']),
   },
   {
     path: 'floor-plan',
-    page: lazyPage(() => import('../features/plans/floor-plan-page.tsx'), 'FloorPlanPage'),
+    page: lazyPage(() => import('../features/plans/floor-plan-page.tsx'), 'FloorPlanPage', ['plans']),
   },
   {
     path: 'site-plan',
-    page: lazyPage(() => import('../features/plans/site-plan-page.tsx'), 'SitePlanPage'),
+    page: lazyPage(() => import('../features/plans/site-plan-page.tsx'), 'SitePlanPage', ['plans']),
   },
   {
     path: 'invoices',
-    page: lazyPage(() => import('../features/invoices/invoices-page.tsx'), 'InvoicesPage'),
+    page: lazyPage(() => import('../features/invoices/invoices-page.tsx'), 'InvoicesPage', ['invoices']),
   },
   {
     path: 'profile',
-    page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+    page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage', ['profile']),
   },
   {
     path: 'survey',
-    page: lazyPage(() => import('../features/survey/survey-page.tsx'), 'SurveyPage'),
+    page: lazyPage(() => import('../features/survey/survey-page.tsx'), 'SurveyPage', ['survey']),
   },
   {
     path: 'train-ticket',
-    page: lazyPage(() => import('../features/train-ticket/train-ticket-page.tsx'), 'TrainTicketPage'),
+    page: lazyPage(() => import('../features/train-ticket/train-ticket-page.tsx'), 'TrainTicketPage', ['train-ticket']),
   },
   {
     path: 'train-ticket/buy/return',
-    page: lazyPage(() => import('../features/train-ticket/train-ticket-return-page.tsx'), 'TrainTicketReturnPage'),
+    page: lazyPage(() => import('../features/train-ticket/train-ticket-return-page.tsx'), 'TrainTicketReturnPage', [
+      'train-ticket',
+    ]),
   },
   {
     // The organizer console (issue 14): its layout and pages are lazy chunks attendees never load.
     path: 'organizer',
-    page: lazyPage(() => import('../features/organizer/organizer-layout.tsx'), 'OrganizerLayout'),
+    page: lazyPage(() => import('../features/organizer/organizer-layout.tsx'), 'OrganizerLayout', ['organizer']),
     children: organizerRoutes,
   },
   {
     path: 'visa-invitation-letter',
-    page: lazyPage(() => import('../features/visa/visa-invitation-letter-page.tsx'), 'VisaInvitationLetterPage'),
+    page: lazyPage(() => import('../features/visa/visa-invitation-letter-page.tsx'), 'VisaInvitationLetterPage', ['visa']),
   },
 ];
 
@@ -197,7 +218,7 @@ const routes: AppRoute[] = [
     id: 'registration',
     path: 'registration',
     guard: registrationGuard,
-    page: lazyPage(() => import('./layouts/registration-layout.tsx'), 'RegistrationLayout'),
+    page: lazyPage(() => import('./layouts/registration-layout.tsx'), 'RegistrationLayout', ['registration']),
     children: registrationRoutes,
   },
   {
@@ -211,8 +232,13 @@ const routes: AppRoute[] = [
     id: 'information',
     path: 'information',
     guard: optionalSessionGuard,
-    page: lazyPage(() => import('./layouts/information-layout.tsx'), 'InformationLayout'),
-    children: [{ index: true, page: lazyPage(() => import('../features/information/information-page.tsx'), 'InformationPage') }],
+    page: lazyPage(() => import('./layouts/information-layout.tsx'), 'InformationLayout', ['information']),
+    children: [
+      {
+        index: true,
+        page: lazyPage(() => import('../features/information/information-page.tsx'), 'InformationPage', ['information', 'home']),
+      },
+    ],
   },
   {
     id: 'main',

@@ -36,7 +36,8 @@ export function saveScrollPosition(): void {
   }
 }
 
-export function useScrollRestoration(): void {
+/** `navigation`: the id of the navigation on screen (each one scrolls, even to the same history entry). */
+export function useScrollRestoration(navigation: number): void {
   const location = useLocation();
   const type = useNavigationType();
 
@@ -46,6 +47,7 @@ export function useScrollRestoration(): void {
     return () => window.removeEventListener('pagehide', saveScrollPosition);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation is the trigger, with the location it brought
   useLayoutEffect(() => {
     shownKey = location.key;
     const saved = type === 'POP' ? positions.get(location.key) : undefined;
@@ -56,5 +58,5 @@ export function useScrollRestoration(): void {
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.hash, type]);
+  }, [navigation]);
 }

@@ -6,6 +6,7 @@
  * `<UpdatePrompt />` (then mounted by the app shell) shows a banner while an update waits.
  */
 import { useSyncExternalStore } from 'react';
+import { useT } from '../i18n/use-t.ts';
 import type { Workbox } from 'workbox-window';
 
 export type UpdateState = 'idle' | 'waiting' | 'updating';
@@ -120,14 +121,15 @@ export interface UpdatePromptProps {
 /** A non-blocking banner offering the waiting version. Render once, in the app shell. */
 export function UpdatePrompt({ controller = appUpdates }: UpdatePromptProps) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  const t = useT('common');
   if (state === 'idle') return null;
   const busy = state === 'updating';
   return (
     <div className="update-prompt" role="status" aria-live="polite">
-      <p className="update-prompt-text">A new version is available.</p>
+      <p className="update-prompt-text">{t('newVersion')}</p>
       <div className="update-prompt-actions">
         <button type="button" className="btn btn-ghost btn-sm" onClick={controller.dismiss} disabled={busy}>
-          Later
+          {t('later')}
         </button>
         <button
           type="button"
@@ -136,7 +138,7 @@ export function UpdatePrompt({ controller = appUpdates }: UpdatePromptProps) {
           disabled={busy}
           aria-busy={busy}
         >
-          Reload
+          {t('reload')}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { activeLanguage } from '../i18n/i18n.ts';
 import { type Problem, problemSchema } from '../shared/contracts/common.ts';
 import { flushLogouts } from './pending-logout.ts';
 import { readToken } from './token.ts';
@@ -56,7 +57,8 @@ export async function api<S extends z.core.$ZodType>(
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers problems (and writes mails for anonymous requests) in the app's language.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLanguage() };
   const token = options.token ?? readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const { body } = options;

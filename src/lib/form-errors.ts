@@ -1,6 +1,7 @@
 import { ApiError } from './api.ts';
-import { MESSAGES } from '../shared/messages.ts';
+import { translate } from '../i18n/i18n.ts';
 
+/** The English texts of the two messages below (tests compare with them; the app shows the active language's). */
 export const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection and try again.';
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
 
@@ -11,15 +12,15 @@ export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and
 export function errorMessage(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): string {
   if (error instanceof ApiError) {
     if (error.problem?.detail) return error.problem.detail;
-    if (error.status === 429) return RATE_LIMITED_MESSAGE;
-    return MESSAGES.toastError;
+    if (error.status === 429) return translate('common', 'rateLimited');
+    return translate('common', 'toastError');
   }
   // Refused before calling (payments, bookings; src/lib/network.ts): its words say what needs the
   // network. Matched by name so this light module does not pull the network module along.
   if (error instanceof Error && error.name === 'NetworkRequiredError') return error.message;
   // fetch rejects with a TypeError when the network is unreachable.
-  if (!online || error instanceof TypeError) return OFFLINE_MESSAGE;
-  return MESSAGES.toastError;
+  if (!online || error instanceof TypeError) return translate('common', 'offline');
+  return translate('common', 'toastError');
 }
 
 /**

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../i18n/i18n.ts';
 import {
   accommodationQuery,
   DEFAULT_SEARCH,
@@ -15,6 +16,12 @@ import {
   roomTotal,
   stayError,
 } from './hotel-search.ts';
+
+// The real English catalogue, as the app shows it.
+beforeAll(async () => {
+  await loadCatalogue('en', 'accommodation');
+  i18n.activate('en');
+});
 
 const night = (date: string, available: number) => ({
   id: 1,

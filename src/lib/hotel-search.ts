@@ -1,12 +1,21 @@
+import { activeLanguage, INTL_LOCALES, type Language, translate } from '../i18n/i18n.ts';
+import type { MessageKey } from '../i18n/namespaces.ts';
 import type { Accommodation, Room, RoomAvailability } from '../shared/contracts/registration.ts';
 import { ACCOMMODATION_DEFAULTS } from '../shared/contracts/registration.ts';
 import { SHUTTLE_BADGE_IDS } from '../shared/messages.ts';
-import { nightCount, stayProblem } from '../shared/stay.ts';
+import { isIsoDate, MAX_STAY_NIGHTS, nightCount, stayProblem } from '../shared/stay.ts';
 
 /**
  * The partner-hotel search shared by the registration's hotel step and the signed-in booking pages:
  * the stay, the SPEC §3 search params, and how hotels, rooms and nights are shown.
+ *
+ * The texts are in the active language (issue 16): the words come from the `accommodation`
+ * namespace, so a component showing them calls `useT('accommodation')` first (it then waits for the
+ * namespace and re-renders on a language switch); dates and numbers follow the language too.
  */
+
+/** A message of the accommodation namespace in the active language. */
+const text = (key: MessageKey<'accommodation'>, values?: Record<string, unknown>) => translate('accommodation', key, values);
 
 export type AccommodationOrder = 'priceLowHigh' | 'priceHighLow';
 
@@ -49,12 +58,18 @@ export interface HotelChoiceSummary {
   pricePerNight: number;
 }
 
-/** Why the stay cannot be searched, or null (valid dates, check-out after check-in, inside the window). */
+/**
+ * Why the stay cannot be searched, or null (valid dates, check-out after check-in, inside the
+ * window). The rules are the shared ones (src/shared/stay.ts); the sentence is the active language's.
+ */
 export function stayError(stay: Stay): string | null {
-  const problem = stayProblem(stay.start, stay.end);
-  if (problem) return problem.message;
+  if (stayProblem(stay.start, stay.end)) {
+    if (!isIsoDate(stay.start) || !isIsoDate(stay.end)) return text('stayInvalidDate');
+    if (nightCount(stay.start, stay.end) < 1) return text('stayCheckOutBeforeCheckIn');
+    return text('stayTooLong', { max: MAX_STAY_NIGHTS });
+  }
   if (stay.start < STAY_WINDOW.firstCheckIn || stay.end > STAY_WINDOW.lastCheckOut) {
-    return 'Partner hotels can be booked for nights from 21 to 28 March 2026.';
+    return text('stayOutsideWindow');
   }
   return null;
 }
@@ -84,11 +99,18 @@ export function hasShuttle(accommodation: Pick<Accommodation, 'shuttle' | 'badge
   return accommodation.shuttle || accommodation.badgeIds.some((id) => (SHUTTLE_BADGE_IDS as readonly number[]).includes(id));
 }
 
-/** 350 → '350 m', 2400 → '2.4 km', 12000 → '12 km'. */
-export function formatDistance(meters: number): string {
-  if (meters < 1000) return `${Math.max(0, Math.round(meters))} m`;
+// Intl objects are costly to create: one of each per language, made when first needed.
+const distanceNumbers: Partial<Record<Language, Intl.NumberFormat>> = {};
+const nightFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+const dayFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+
+/** 350 → '350 m', 2400 → '2.4 km' (German '2,4 km'), 12000 → '12 km'. */
+export function formatDistance(meters: number, language: Language = activeLanguage()): string {
+  distanceNumbers[language] ??= new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: 1, useGrouping: false });
+  const format = distanceNumbers[language];
+  if (meters < 1000) return `${format.format(Math.max(0, Math.round(meters)))} m`;
   const km = meters / 1000;
-  return `${km >= 10 ? Math.round(km) : Math.round(km * 10) / 10} km`;
+  return `${format.format(km >= 10 ? Math.round(km) : Math.round(km * 10) / 10)} km`;
 }
 
 export function roomTotal(pricePerNight: number, nights: number): number {
@@ -126,26 +148,37 @@ export function hotelChoice(
   };
 }
 
-const nightFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-03-23' → 'Mon 23 Mar' (dates are UTC, SPEC §9). */
-export function formatNight(isoDate: string): string {
-  return nightFormat.format(new Date(`${isoDate}T00:00:00Z`));
+/** '2026-03-23' → 'Mon 23 Mar' (German 'Mo., 23. März'; dates are UTC, SPEC §9). */
+export function formatNight(isoDate: string, language: Language = activeLanguage()): string {
+  nightFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return nightFormats[language].format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** '2026-03-23', '2026-03-27' → '23–27 March 2026'. */
-export function formatStay(stay: Stay): string {
+/** '2026-03-23', '2026-03-27' → '23–27 March 2026' (German '23.–27. März 2026'). */
+export function formatStay(stay: Stay, language: Language = activeLanguage()): string {
   const start = new Date(`${stay.start}T00:00:00Z`);
   const end = new Date(`${stay.end}T00:00:00Z`);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
-  return dayFormat.formatRange(start, end);
+  dayFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return dayFormats[language].formatRange(start, end);
 }
 
+/** 1 → '1 night', 4 → '4 nights' in the active language. */
 export function pluralNights(nights: number): string {
-  return `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+  return text('nightCount', { count: nights });
 }
 
+/** 1 → '1 guest', 3 → '3 guests' in the active language. */
 export function pluralGuests(guests: number): string {
-  return `${guests} ${guests === 1 ? 'guest' : 'guests'}`;
+  return text('guestCount', { count: guests });
 }

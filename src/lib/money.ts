@@ -1,21 +1,16 @@
-const euro = new Intl.NumberFormat('en-IE', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { activeLanguage, type Language, translate } from '../i18n/i18n.ts';
+import { formatMoney } from '../shared/money.ts';
 
 /**
- * Integer cents → euros with 2 decimals (SPEC §9), e.g. 29900 → '€299.00', -1250 → '-€12.50'.
- * Cents stay integers everywhere else; this is the only place they become a display string.
+ * Integer cents → a price in the active language (SPEC §9; issue 16): en 29900 → '€299.00',
+ * -1250 → '-€12.50'; de '299,00 €'. The one shared formatter (src/shared/money.ts) also writes the
+ * server's mails and PDFs. Components re-render on a language switch through their translations.
  */
-export function formatEuro(cents: number): string {
-  if (!Number.isFinite(cents)) return euro.format(0);
-  // Intl rounds half-even on some engines; round the cents first so 0.5 cents never flips.
-  return euro.format(Math.round(cents) / 100);
+export function formatEuro(cents: number, language: Language = activeLanguage()): string {
+  return formatMoney(cents, language);
 }
 
 /** Pass and room prices: 'Free' for 0, otherwise formatEuro. */
-export function formatPrice(cents: number): string {
-  return cents === 0 ? 'Free' : formatEuro(cents);
+export function formatPrice(cents: number, language: Language = activeLanguage()): string {
+  return cents === 0 ? translate('common', 'free') : formatEuro(cents, language);
 }

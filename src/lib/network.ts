@@ -1,16 +1,18 @@
 import { useSyncExternalStore } from 'react';
+import { translate } from '../i18n/i18n.ts';
 
 /*
  * Actions that only the server can do (booking, payment, purchases) need the network. Offline,
  * the app says so plainly instead of failing with a generic error (issue 5, "Offline experience").
  */
 
+/** The English text of the message (tests compare with it; the error carries the active language's). */
 export const NETWORK_REQUIRED_MESSAGE = 'This needs an internet connection. Please try again when you are back online.';
 
 /** Thrown by actions that cannot work offline; its message is meant to be shown as it is. */
 export class NetworkRequiredError extends Error {
   constructor(options?: { cause?: unknown }) {
-    super(NETWORK_REQUIRED_MESSAGE, options);
+    super(translate('common', 'networkRequired'), options);
     this.name = 'NetworkRequiredError';
   }
 }

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
+import { translate } from '../i18n/i18n.ts';
 import { ApiError } from './api.ts';
-import { MESSAGES } from '../shared/messages.ts';
 import { errorMessage } from './form-errors.ts';
 
 /**
  * The sentence for a failed purchase call: a 4xx problem's own words (409 'You already have this
- * pass', 400 'The amount does not match...'), otherwise the generic text or the offline hint.
+ * pass', 400 'The amount does not match...'), otherwise the generic text (in the active language)
+ * or the offline hint.
  */
 export function purchaseErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
-    return error.problem?.detail ?? error.problem?.title ?? MESSAGES.toastError;
+    return error.problem?.detail ?? error.problem?.title ?? translate('common', 'toastError');
   }
   return errorMessage(error);
 }

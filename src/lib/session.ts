@@ -9,6 +9,8 @@ import {
   type TrainTicket,
 } from '../shared/contracts/catalog.ts';
 import type { User } from '../shared/contracts/user.ts';
+import { adoptAccountLanguage, saveUnsyncedLanguage } from '../i18n/account-language.ts';
+import { activeLanguage } from '../i18n/i18n.ts';
 import { onUnauthorized } from './api.ts';
 import { configAtom, loadConfig } from './config.ts';
 import { deleteCookie } from './cookies.ts';
@@ -149,20 +151,25 @@ async function fetchUserData(): Promise<UserDataResult> {
   store.set(surveyEntriesLoadedAtom, load.surveyEntries !== null);
   store.set(userDataLoadedAtom, true);
   offlineSessionReady(load.user.uuid);
+  // A language switched offline reaches the account once the server answers again.
+  void saveUnsyncedLanguage(activeLanguage()).catch(() => undefined);
   return 'ready';
 }
 
 // --- session actions ---------------------------------------------------------------------------
 
 /** After POST /api/user/login: keep the token (cookie + localStorage) and load the user's data. */
-export function startSession(token: string): Promise<UserDataResult> {
+export async function startSession(token: string): Promise<UserDataResult> {
   generation += 1;
   userDataRequest = null;
   resetUserAtoms();
   writeSnapshot(null);
   writeToken(token);
   store.set(tokenAtom, token);
-  return loadUserData();
+  const result = await loadUserData();
+  // A sign-in starts in the account's language (issue 16: chosen on another device, say).
+  if (result === 'ready') await adoptAccountLanguage(store.get(userAtom)?.language, activeLanguage());
+  return result;
 }
 
 /** Who signed out, and whether they chose to (logout) or the server ended the session (401). */

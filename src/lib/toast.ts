@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { MESSAGES, TOAST_DURATION_MS } from '../shared/messages.ts';
+import { translate } from '../i18n/i18n.ts';
+import { TOAST_DURATION_MS } from '../shared/messages.ts';
 import { store } from './store.ts';
 
 /**
@@ -30,10 +31,10 @@ async function show(kind: 'error' | 'success', message: string) {
 }
 
 /** SPEC §8 default texts, shown top centre for 4 s. */
-export function toastError(message: string = MESSAGES.toastError): Promise<string> {
+export function toastError(message: string = translate('common', 'toastError')): Promise<string> {
   return show('error', message);
 }
 
-export function toastSuccess(message: string = MESSAGES.toastSuccess): Promise<string> {
+export function toastSuccess(message: string = translate('common', 'toastSuccess')): Promise<string> {
   return show('success', message);
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import { translate } from '../i18n/i18n.ts';
 import { vatIdResultSchema } from '../shared/contracts/registration.ts';
-import { MESSAGES } from '../shared/messages.ts';
 import { isValidVatId, normalizeVatId } from '../shared/vat-id.ts';
 import { api } from './api.ts';
 
@@ -16,7 +16,7 @@ export async function fetchVatIdValid(countryCode: string, vatNumber: string): P
 /**
  * The VAT ID field of an address form (registration account step, profile): normalised on blur,
  * checked by the server (SPEC §5: spaces removed; an invalid ID or a failed call shows the
- * message). `checkVat` is also awaited before submitting.
+ * message, in the active language). `checkVat` is also awaited before submitting.
  */
 export function useVatIdField<T extends FieldValues & { vatId: string }>(form: UseFormReturn<T>) {
   const { register, getValues, setValue, setError, clearErrors } = form;
@@ -41,7 +41,7 @@ export function useVatIdField<T extends FieldValues & { vatId: string }>(form: U
     if (normalizeVatId(getValues(field)) !== vatId) return valid; // changed meanwhile
     setVatState(valid ? 'valid' : 'idle');
     if (valid) clearErrors(field);
-    else setError(field, { type: 'vat', message: MESSAGES.invalidVatId });
+    else setError(field, { type: 'vat', message: translate('common', 'invalidVatId') });
     return valid;
   };
 

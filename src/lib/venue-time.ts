@@ -1,27 +1,56 @@
+import { activeLanguage, INTL_LOCALES, type Language } from '../i18n/i18n.ts';
+
 /*
  * Times on site are the venue's (Europe/Berlin), whatever zone a visitor's phone is set to: the
  * agenda, scans and check-ins all read like the clocks in the halls. (The countdown formats its own
  * Berlin time: it sits in the registration page's first load, which has no room for another module.)
+ * Written in the active language (issue 16) unless a language is given; one formatter per language.
  */
 
 export const VENUE_TIME_ZONE = 'Europe/Berlin';
 
-const venueClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const clocks = new Map<Language, Intl.DateTimeFormat>();
+const dateTimes = new Map<Language, Intl.DateTimeFormat>();
 
-/** An ISO instant as 'HH:MM' (24 h, venue time); '--:--' for an unreadable one. */
-export function clockTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '--:--' : venueClock.format(time);
+function clockFormat(language: Language): Intl.DateTimeFormat {
+  let format = clocks.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      timeZone: VENUE_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(language, format);
+  }
+  return format;
 }
 
-/** Date and time at the venue, e.g. '25 Mar 2026, 10:12'. */
-export const venueDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+function dateTimeFormat(language: Language): Intl.DateTimeFormat {
+  let format = dateTimes.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      timeZone: VENUE_TIME_ZONE,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    dateTimes.set(language, format);
+  }
+  return format;
+}
+
+/** An ISO instant as 'HH:MM' (24 h, venue time); '--:--' for an unreadable one. */
+export function clockTime(iso: string, language: Language = activeLanguage()): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '--:--' : clockFormat(language).format(time);
+}
+
+/** Date and time at the venue: en '25 Mar 2026, 10:12', de '25.03.2026, 10:12'. */
+export function formatVenueDateTime(value: Date | number, language: Language = activeLanguage()): string {
+  return dateTimeFormat(language).format(value);
+}
+
+/** `venueDateTime.format(date)`, as callers of the former Intl object write it: the active language unless given. */
+export const venueDateTime = {
+  format: (value: Date | number, language?: Language): string => formatVenueDateTime(value, language),
+};

@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import type { orderLineSchema } from './contracts/registration.ts';
+import { formatAmount } from './money.ts';
 import { nightCount } from './stay.ts';
 
 /**
@@ -85,9 +86,9 @@ export function splitVatId(vatId: string): { countryCode: string; number: string
   return { countryCode: compact.slice(0, 2), number: compact.slice(2) };
 }
 
-/** Cents as euros with 2 decimals and thousands separators, without the symbol: 123456 → '1,234.56'. */
+/** Cents as euros with 2 decimals and thousands separators, without the symbol: 123456 → '1,234.56' (the English formatAmount). */
 export function euros(cents: number): string {
-  return (cents / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatAmount(cents, 'en');
 }
 
 /** What a free order or line shows instead of an amount. */

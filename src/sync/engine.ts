@@ -4,6 +4,7 @@ import { SYNC_BATCH_MAX, type SyncResult, syncResponseSchema } from '../shared/c
 import { onServiceWorkerSync, registerBackgroundSync } from './background-sync.ts';
 import { readOp, SYNC_KINDS, type SyncKind, type SyncKinds } from './kinds.ts';
 import { onOutboxChange } from './outbox.ts';
+import { translate } from '../i18n/i18n.ts';
 
 /*
  * The sync engine (ARCHITECTURE §5): uploads the signed-in user's outbox rows, oldest first, per
@@ -95,16 +96,28 @@ const POLL_INTERVAL_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 const LAST_SYNC_KEY = 'lastSyncAt';
 
+/** What the sync bar says about a failed sync, in the active language when it happens (kept with the change). */
 export const SYNC_MESSAGES = {
-  network: 'No connection to the server. Your changes are kept and will be sent when it is back.',
-  unreadableAnswer: 'The server sent an answer this app cannot read. Your changes are kept and will be sent again.',
-  serverBusy: (status: number) =>
-    `The server could not take the changes right now (${status}). They are kept and will be sent again.`,
-  noAnswer: 'The server did not answer for this change; it will be sent again.',
-  sessionEnded: 'Your session has ended. Sign in again to sync your changes.',
-  refused: 'The server refused this change.',
-  forbidden: 'You are not allowed to make this change.',
-} as const;
+  get network() {
+    return translate('common', 'syncNetwork');
+  },
+  get unreadableAnswer() {
+    return translate('common', 'syncUnreadable');
+  },
+  serverBusy: (status: number) => translate('common', 'syncServerBusy', { status }),
+  get noAnswer() {
+    return translate('common', 'syncNoAnswer');
+  },
+  get sessionEnded() {
+    return translate('common', 'syncPaused');
+  },
+  get refused() {
+    return translate('common', 'syncRefused');
+  },
+  get forbidden() {
+    return translate('common', 'syncForbidden');
+  },
+};
 
 /** Statuses where one op may spoil the whole batch: halve the batch until the culprit is alone. */
 const SPLIT_STATUSES = new Set([400, 413, 422]);

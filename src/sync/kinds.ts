@@ -3,6 +3,7 @@ import type { OutboxKind } from '../lib/db.ts';
 import { type FavouriteOp, favouriteOpSchema } from '../shared/contracts/agenda.ts';
 import { type CheckinOp, checkinOpSchema } from '../shared/contracts/checkin.ts';
 import { type LeadOp, leadOpSchema } from '../shared/contracts/leads.ts';
+import { translate } from '../i18n/i18n.ts';
 
 /*
  * Every kind of offline change the outbox carries, with where it is uploaded. One place: a new
@@ -38,19 +39,25 @@ export const SYNC_KINDS: SyncKinds = {
     endpoint: '/api/agenda/favourites',
     opSchema: favouriteOpSchema,
     toBody: (ops) => ({ ops }),
-    label: 'Agenda favourite',
+    get label() {
+      return translate('common', 'kindFavourite');
+    },
   },
   lead: {
     endpoint: '/api/lead',
     opSchema: leadOpSchema,
     toBody: (ops) => ({ ops }),
-    label: 'Lead',
+    get label() {
+      return translate('common', 'kindLead');
+    },
   },
   checkin: {
     endpoint: '/api/checkin',
     opSchema: checkinOpSchema,
     toBody: (ops) => ({ ops }),
-    label: 'Pass check-in',
+    get label() {
+      return translate('common', 'kindCheckin');
+    },
   },
 };
 
@@ -73,6 +80,6 @@ export function readOp<Op>(
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
   return {
-    reason: `This change was saved in a form this version of the app cannot send${where}: ${issue?.message ?? 'invalid data'}.`,
+    reason: translate('common', 'syncUnsendable', { where, reason: issue?.message ?? translate('common', 'syncInvalidData') }),
   };
 }

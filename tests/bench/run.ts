@@ -9,6 +9,7 @@ import { benchBundle } from './bundle.ts';
 import { benchFreePassClaims } from './free-pass-claims.ts';
 import { benchInvoiceApi } from './invoice-api.ts';
 import { benchInvoicePdf } from './invoice-pdf.ts';
+import { benchLanguageSwitch } from './language-switch.ts';
 import { benchLayoutShift } from './layout-shift.ts';
 import { benchLeadUpload } from './lead-upload.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -42,6 +43,7 @@ try {
   await benchBundle(server.url);
   await benchLighthouse(server.url);
   await benchLayoutShift(server.url);
+  await benchLanguageSwitch(server.url);
   await benchPassPage(server.url);
   await benchAgenda(server.url);
   await benchOfflinePass(server.url);

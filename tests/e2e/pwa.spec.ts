@@ -53,6 +53,44 @@ test('the service worker controls the page and an offline reload of / shows the 
   await context.setOffline(false);
 });
 
+test('a first page load fetches no update machinery; a waiting new version shows the prompt and Reload switches to it', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  // The page load (until 'load'; the worker registers only after it): nothing installed before this
+  // visit, so nothing to update, neither the prompt nor workbox-window.
+  await page.goto('/sign-in');
+  expect(scripts.filter((path) => /update-prompt|workbox-window/.test(path))).toEqual([]);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // The next visit starts under the worker and watches for updates.
+  const watching = page.waitForResponse((response) => /workbox-window/.test(response.url()));
+  await page.reload();
+  await watching;
+  // workbox-window registers once the page has loaded; a new version installed after that waits.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?next-version=1', { scope: '/' }));
+
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version is available.' });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  // 'Reload' activates the waiting worker and reloads the page under it (the marker does not survive a reload).
+  await page.evaluate(() => {
+    (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+  });
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.includes('next-version=1'), null, {
+    timeout: 30_000,
+  });
+  expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('pages send a strict Content-Security-Policy', async ({ request }) => {
   const res = await request.get('/sign-in');
   const csp = res.headers()['content-security-policy'];

@@ -1,5 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, customType, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  type AnyPgColumn,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Accounts. Kinds come from scopes (host, vip, vendor-vip, staff, organizer), tags (2 = vendor) and permissions (/contacts = lead scanner). */
 export const users = pgTable(
@@ -20,6 +33,16 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The account's language (issue 16): its mails and PDFs are written in it. */
+    language: text('language', { enum: ['en', 'de'] })
+      .notNull()
+      .default('en'),
+    /**
+     * Whether the holder ever used the app in `language` (signed up, registered or switched): only
+     * then does a sign-in on a new device start in it. Accounts from before the languages say 'en'
+     * by default, which is no one's choice, so they keep the device's language.
+     */
+    languageChosen: boolean('language_chosen').notNull().default(false),
     /** The exhibitor team whose shared lead list this user scans into (lead_teams; null: their own list). */
     leadTeamId: uuid('lead_team_id').references((): AnyPgColumn => leadTeams.id, { onDelete: 'set null' }),
     /**
@@ -31,7 +54,11 @@ export const users = pgTable(
     ),
   },
   // The attendee list's order, so a page of the unfiltered list reads an index instead of sorting everyone.
-  (t) => [index('users_name_order_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.email)],
+  (t) => [
+    index('users_name_order_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.email),
+    // The database refuses a language the product has no texts for, whatever writes the row.
+    check('users_language_check', sql`${t.language} in ('en', 'de')`),
+  ],
 );
 
 /** Bearer tokens: only the SHA-256 of the token is stored. */

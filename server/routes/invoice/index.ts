@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Invoice, invoiceSchema } from '#shared/contracts/registration.ts';
-import { invoices } from '../../db/schema/index.ts';
+import { invoices, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';
 import { authOf } from '../../types.ts';
@@ -62,13 +62,19 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.authenticate, schema: { tags: ['invoice'], params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
       const [row] = await db
-        .select({ invoice: invoices, corrects: { number: corrected.number, issuedAt: corrected.issuedAt } })
+        .select({
+          invoice: invoices,
+          corrects: { number: corrected.number, issuedAt: corrected.issuedAt },
+          language: users.language,
+        })
         .from(invoices)
+        .innerJoin(users, eq(users.id, invoices.userId))
         .leftJoin(corrected, eq(corrected.id, invoices.correctsInvoiceId))
         .where(and(eq(invoices.id, request.params.id), eq(invoices.userId, authOf(request).userId)))
         .limit(1);
       if (!row) throw notFound('Invoice');
-      const { invoice, corrects } = row;
+      // In the holder's language as it is now (issue 16): German only, or German and English.
+      const { invoice, corrects, language } = row;
       // A credit note of a VAT correction: the invoice without VAT that replaced the cancelled one
       // (a cancellation's credit note of the same invoice was refunded, not settled against it).
       const [replacement] =
@@ -81,7 +87,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           : [];
       const dates = await readEventDates(db);
       const supply = { from: dates.startDate, to: dates.endDate };
-      const pdf = await (await loadPdfRenderer())({ ...invoice, corrects, replacedBy: replacement ?? null, supply });
+      const pdf = await (await loadPdfRenderer())({ ...invoice, corrects, replacedBy: replacement ?? null, supply, language });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)

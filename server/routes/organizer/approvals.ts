@@ -71,7 +71,7 @@ export const organizerApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
       } else {
         const { results: answer, rejected } = await db.transaction((tx) => rejectPendingPasses(tx, passIds, actor, now));
         results = answer;
-        mails = rejected.map((holder) => passRejectedMail(holder.email, holder.firstName, holder.passType));
+        mails = rejected.map((holder) => passRejectedMail(holder.email, holder.firstName, holder.passType, holder.language));
         for (const mail of mails) {
           try {
             await mailer.send(mail);

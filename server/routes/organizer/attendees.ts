@@ -104,7 +104,7 @@ export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOpt
           await recordAudit(tx, { actorUserId: actorOf(request), action: 'mail.resend-confirmation', subjectUserId: user.id });
           return url;
         });
-        await mailer.send(confirmationMail(user.email, user.firstName, link));
+        await mailer.send(confirmationMail(user.email, user.firstName, link, user.language));
         message = `The confirmation e-mail was sent again to ${user.email}.`;
       } else {
         const [pass] = await db
@@ -119,7 +119,7 @@ export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOpt
           subjectUserId: user.id,
           subject: pass.typeName,
         });
-        await mailer.send(passApprovedMail(user.email, user.firstName, pass.typeName, `${base}/sign-in`));
+        await mailer.send(passApprovedMail(user.email, user.firstName, pass.typeName, `${base}/sign-in`, user.language));
         message = `The pass-approved e-mail was sent again to ${user.email}.`;
       }
       return { message, attendee: await recordOf(userId) };
@@ -167,7 +167,7 @@ export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOpt
       const done = await db.transaction((tx) => cancelPass(tx, options.providers, userId, actorOf(request)));
       const refunded = done.refunded.reduce((total, refund) => total + refund.amount, 0);
       try {
-        await mailer.send(passCancelledMail(user.email, user.firstName, done.holder.passType, refunded));
+        await mailer.send(passCancelledMail(user.email, user.firstName, done.holder.passType, refunded, user.language));
       } catch (error) {
         request.log.error({ err: error, userId }, 'pass cancellation mail failed');
       }

@@ -12,6 +12,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { addresses, authTokens, countries, passes, passTypes, users } from '../../db/schema/index.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { perAddress } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import {
@@ -103,10 +104,6 @@ async function assertBillingAddress(db: Db, address: Body['address']): Promise<v
   if (address.vatId && !isValidFullVatId(address.vatId)) throw fieldProblem(400, 'address.vatId', MESSAGES.invalidVatId);
 }
 
-/** The free pass is a hold until the address is confirmed (finding 7; FREE_CLAIM_CONFIRM_MS). */
-const FREE_PASS_CONFIRM_NOTE =
-  'Your free Standard Pass is reserved for you for one hour: confirming your address within that time makes it yours.';
-
 const freeClaimExpired = () => fieldProblem(409, 'freeClaimToken', ACCOUNT_MESSAGES.freeClaimExpired);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -141,6 +138,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const { email, firstName, lastName, company, address } = body;
+      // The language chosen in the form, else the one the browser asks for (the account keeps it).
+      const language = body.language ?? requestLanguage(request);
       await assertStrongPassword(body.password, [email, firstName, lastName]);
 
       const eligibility = await checkEligibility(db, email);
@@ -158,7 +157,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
-          .values({ email, passwordHash, firstName, lastName, company })
+          .values({ email, passwordHash, firstName, lastName, company, language, languageChosen: true })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
         // Registered a moment ago by a concurrent request: nothing written yet, nothing to undo.
@@ -192,8 +191,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // After commit, and never fatal: the account exists, and signing in re-sends the link.
       try {
-        const note = choice.type.isFree ? FREE_PASS_CONFIRM_NOTE : undefined;
-        await mailer.send(confirmationMail(email, firstName, confirmUrl, note));
+        // The free pass is a hold until the address is confirmed (finding 7; FREE_CLAIM_CONFIRM_MS): the mail says so.
+        await mailer.send(confirmationMail(email, firstName, confirmUrl, language, { freePassHeld: choice.type.isFree }));
       } catch (error) {
         request.log.error({ err: error }, 'registration confirmation mail failed');
       }

@@ -18,7 +18,8 @@ import { authTokens, emailTokens, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/mail-templates.ts';
+import { type Language, requestLanguage } from '../../i18n/language.ts';
+import { CONFIRM_LINK_HOURS, confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/mail-templates.ts';
 import {
   clearWrongPasswords,
   createUnknownAddressLock,
@@ -34,7 +35,6 @@ import { randomToken, sha256 } from '../../services/tokens.ts';
 import { authOf } from '../../types.ts';
 
 const SESSION_DAYS = 30;
-const CONFIRM_HOURS = 48;
 const RESET_HOURS = 1;
 const HOUR = 3600_000;
 
@@ -97,16 +97,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** After commit, never fatal: the free pass held for this account is gone (confirmAddress). */
   async function tellFreePassGone(request: FastifyRequest, userId: string) {
     try {
-      const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
-      if (user) await mailer.send(freePassGoneMail(user.email, user.firstName, base));
+      const [user] = await db
+        .select({ email: users.email, firstName: users.firstName, language: users.language })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (user) await mailer.send(freePassGoneMail(user.email, user.firstName, base, user.language));
     } catch (error) {
       request.log.error({ err: error, userId }, 'free pass cancellation mail failed');
     }
   }
 
-  async function sendConfirmation(user: { id: string; email: string; firstName: string }) {
-    const token = await issueEmailToken(db, user.id, 'confirm', CONFIRM_HOURS);
-    await mailer.send(confirmationMail(user.email, user.firstName, `${base}/sign-up/confirm/${user.id}?token=${token}`));
+  async function sendConfirmation(user: { id: string; email: string; firstName: string; language: Language }) {
+    const token = await issueEmailToken(db, user.id, 'confirm', CONFIRM_LINK_HOURS);
+    const url = `${base}/sign-up/confirm/${user.id}?token=${token}`;
+    await mailer.send(confirmationMail(user.email, user.firstName, url, user.language));
   }
 
   /**
@@ -123,12 +127,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, firstName, lastName } = request.body;
+      // The language chosen in the form, else the one the browser asks for (the account keeps it).
+      const language = request.body.language ?? requestLanguage(request);
       await assertStrongPassword(password, [email, firstName, lastName]);
       const [created] = await db
         .insert(users)
-        .values({ email, passwordHash: await hashPassword(password), firstName, lastName })
+        .values({ email, passwordHash: await hashPassword(password), firstName, lastName, language, languageChosen: true })
         .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id, email: users.email, firstName: users.firstName });
+        .returning({ id: users.id, email: users.email, firstName: users.firstName, language: users.language });
       if (created) await sendConfirmation(created);
       else await mailExistingHolder(db, mailer, base, email);
       return reply.code(202).send({ ok: true as const });
@@ -218,7 +224,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Same answer whether or not the account exists, so the form cannot be used to probe e-mails.
       if (user) {
         const token = await issueEmailToken(db, user.id, 'reset', RESET_HOURS);
-        await mailer.send(passwordResetMail(user.email, user.firstName, `${base}/sign-in/changepassword/${token}`));
+        // The account's language: the request is anonymous and may come from anyone's browser.
+        const url = `${base}/sign-in/changepassword/${token}`;
+        await mailer.send(passwordResetMail(user.email, user.firstName, url, user.language));
       }
       return reply.code(202).send({ ok: true as const });
     },

@@ -17,5 +17,7 @@ export function toUserDto(row: UserRow): User {
     tags: row.tagIds.map((id) => ({ id })),
     permissions: row.permissionPaths.map((path) => ({ path })),
     isLeadScanner: row.permissionPaths.includes(LEAD_SCANNER_PATH),
+    // Only a language the holder used counts (a sign-in elsewhere starts in it); the default is no one's choice.
+    language: row.languageChosen ? row.language : undefined,
   };
 }

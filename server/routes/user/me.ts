@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { patchUserBodySchema, profileSchema, userSchema } from '#shared/contracts/index.ts';
+import { patchUserBodySchema, profileSchema, userLanguageBodySchema, userSchema } from '#shared/contracts/index.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { authOf } from '../../types.ts';
@@ -41,6 +41,28 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound('User');
       app.sessions.userChanged(row);
       return toUserDto(row);
+    },
+  );
+
+  /**
+   * The account's language (issue 16): its mails and PDFs are written in it from now on. Its own
+   * route rather than a PATCH field, so the app can switch it from the language menu alone.
+   */
+  app.put(
+    '/language',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['user'], body: userLanguageBodySchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const [row] = await db
+        .update(users)
+        .set({ language: request.body.language, languageChosen: true, updatedAt: new Date() })
+        .where(eq(users.id, authOf(request).userId))
+        .returning();
+      if (!row) throw notFound('User');
+      app.sessions.userChanged(row);
+      return reply.code(204).send(null);
     },
   );
 

@@ -69,7 +69,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       if (updated) app.sessions.setUser(updated);
 
       try {
-        await mailer.send(passwordChangedMail(user.email, user.firstName, changedAt, resetUrl));
+        await mailer.send(passwordChangedMail(user.email, user.firstName, changedAt, resetUrl, user.language));
       } catch (error) {
         // The change is done; a mail failure must not report it as failed.
         request.log.error({ err: error }, 'password change notice not sent');

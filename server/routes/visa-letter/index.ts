@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type VisaLetter, visaLetterBodySchema, visaLetterSchema } from '#shared/contracts/account.ts';
 import type { Db } from '../../db/client.ts';
-import { accommodations, bookings, countries, passes, passTypes, visaLetters } from '../../db/schema/index.ts';
+import { accommodations, bookings, countries, passes, passTypes, users, visaLetters } from '../../db/schema/index.ts';
+import { countryName } from '../../i18n/countries.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { readEventConfig, readEventDates } from '../../services/event-config.ts';
 import { authOf } from '../../types.ts';
@@ -110,8 +111,9 @@ export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = authOf(request).userId;
       const [row] = await db
-        .select({ letter: visaLetters, nationality: countries.name })
+        .select({ letter: visaLetters, nationality: { code: countries.code, name: countries.name }, language: users.language })
         .from(visaLetters)
+        .innerJoin(users, eq(users.id, visaLetters.userId))
         .leftJoin(countries, eq(countries.id, visaLetters.nationalityId))
         .where(and(eq(visaLetters.id, request.params.id), eq(visaLetters.userId, userId)))
         .limit(1);
@@ -129,13 +131,15 @@ export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       const config = await readEventConfig(db);
       const dates = config ?? (await readEventDates(db));
-      const { letter } = row;
+      // In the holder's language (issue 16), nationality included.
+      const { letter, language } = row;
+      const nationality = row.nationality ? await countryName(row.nationality, language) : '';
       const pdf = await (await loadPdfRenderer())({
         reference: letter.reference,
         issuedAt: letter.updatedAt,
         fullName: letter.fullName,
         passportNumber: letter.passportNumber,
-        nationality: row.nationality ?? '',
+        nationality,
         dateOfBirth: letter.dateOfBirth,
         passportExpiry: letter.passportExpiry,
         embassyCity: letter.embassyCity,
@@ -147,6 +151,7 @@ export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
           endDate: dates.endDate,
         },
         hotel: hotel ?? null,
+        language,
       });
       return reply
         .type('application/pdf')

@@ -1,3 +1,4 @@
+import { translate } from '../../i18n/i18n.ts';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface State {
@@ -23,9 +24,9 @@ export class ErrorPageBoundary extends Component<{ children: ReactNode }, State>
     if (!this.state.failed) return this.props.children;
     return (
       <main className="error-page error-page--bare">
-        <h1 className="error-page__title">An error occurred while showing the error page</h1>
+        <h1 className="error-page__title">{translate('common', 'errorPageFailed')}</h1>
         <a className="btn btn-primary" href="/">
-          Home
+          {translate('common', 'home')}
         </a>
       </main>
     );

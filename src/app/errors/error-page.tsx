@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { isSignedInAtom } from '../../lib/session.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { MainChrome } from '../layouts/main-chrome.tsx';
 import { errorStatus, errorText, showsMainChrome } from './error-status.ts';
 
@@ -14,6 +14,7 @@ import { errorStatus, errorText, showsMainChrome } from './error-status.ts';
 export function ErrorPage({ error }: { error: unknown }) {
   const signedIn = useAtomValue(isSignedInAtom);
   const status = errorStatus(error);
+  const t = useT('common');
   const { title, message } = errorText(status);
 
   useEffect(() => {
@@ -23,18 +24,18 @@ export function ErrorPage({ error }: { error: unknown }) {
 
   const content = (
     <div className="error-page__content">
-      <p className="error-page__status">Error {status}</p>
+      <p className="error-page__status">{t('errorStatus', { status })}</p>
       <PageHeader title={title} />
       <p className="error-page__message">{message}</p>
       <div className="error-page__actions">
         {/* A failed payment during registration: the way back is the checkout (a retry never charges twice). */}
         {status === 402 && location.pathname.startsWith('/registration/checkout') ? (
           <Link to="/registration/checkout" className="btn btn-primary">
-            Back to checkout
+            {t('backToCheckout')}
           </Link>
         ) : null}
         <Link to="/" className={status === 402 ? 'btn' : 'btn btn-primary'}>
-          {signedIn ? MESSAGES.backToDashboard : MESSAGES.returnToLogin}
+          {signedIn ? t('backToDashboard') : t('returnToLogin')}
         </Link>
       </div>
     </div>

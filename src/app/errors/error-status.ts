@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../shared/messages.ts';
+import { translate } from '../../i18n/i18n.ts';
 
 function asErrorStatus(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599 ? value : null;
@@ -22,16 +22,13 @@ export interface ErrorText {
   message: string;
 }
 
-/** SPEC §2 error page texts by status. */
+/** SPEC §2 error page texts by status, in the active language. */
 export function errorText(status: number): ErrorText {
-  if (status === 404) return { title: MESSAGES.errorPageNotFoundTitle, message: MESSAGES.notFound };
+  if (status === 404) return { title: translate('common', 'errorPageNotFoundTitle'), message: translate('common', 'notFound') };
   if (status === 402) {
-    return {
-      title: MESSAGES.errorPagePaymentTitle,
-      message: 'There might be something wrong with the supplied payment data. Please check it and try again.',
-    };
+    return { title: translate('common', 'errorPagePaymentTitle'), message: translate('common', 'paymentErrorMessage') };
   }
-  return { title: MESSAGES.errorPageOtherTitle, message: 'Please try again later.' };
+  return { title: translate('common', 'errorPageOtherTitle'), message: translate('common', 'otherErrorMessage') };
 }
 
 /** SPEC §2: tab bar and menu on the error page only when signed in and the status is 400-499. */

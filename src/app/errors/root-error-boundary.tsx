@@ -1,3 +1,4 @@
+import { translate } from '../../i18n/i18n.ts';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { ErrorPageBoundary } from './error-page-boundary.tsx';
 import { isChunkLoadError, mayReloadForChunk } from './error-status.ts';
@@ -38,7 +39,7 @@ function RouteErrorView({ error }: { error: unknown }) {
   if (reload) {
     return (
       <main className="error-page error-page--bare" aria-busy="true">
-        <p>Loading the latest version…</p>
+        <p>{translate('common', 'loadingLatest')}</p>
       </main>
     );
   }
@@ -52,8 +53,8 @@ function RouteErrorView({ error }: { error: unknown }) {
 }
 
 interface BoundaryProps {
-  /** The address the error belongs to: going elsewhere clears it. */
-  locationKey: string;
+  /** The navigation the error belongs to: the next one clears it. */
+  navigation: number;
   children: ReactNode;
 }
 
@@ -72,7 +73,7 @@ export class RootErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidUpdate(previous: BoundaryProps): void {
     // A navigation away from the failed page renders the new page.
-    if (this.state.failed && previous.locationKey !== this.props.locationKey) this.setState({ error: null, failed: false });
+    if (this.state.failed && previous.navigation !== this.props.navigation) this.setState({ error: null, failed: false });
   }
 
   override render(): ReactNode {

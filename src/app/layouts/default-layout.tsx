@@ -1,6 +1,8 @@
 import { Link, Outlet } from 'react-router-dom';
 import { FooterLinks } from '../../components/ui/footer-links.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { REGISTRATION_FOOTER_LINKS } from './nav-links.ts';
 import './default-layout.css';
 
@@ -9,6 +11,7 @@ import './default-layout.css';
  * Part of the first chunk (cold /sign-in), so it stays tiny.
  */
 export function DefaultLayout() {
+  const t = useT('common');
   return (
     <div className="default-layout">
       <header className="default-layout__header">
@@ -20,7 +23,8 @@ export function DefaultLayout() {
         <Outlet />
       </main>
       <footer className="default-layout__footer">
-        <FooterLinks links={REGISTRATION_FOOTER_LINKS} label="Legal" />
+        <LanguageSwitch className="default-layout__language" />
+        <FooterLinks links={REGISTRATION_FOOTER_LINKS} label={t('legal')} />
       </footer>
     </div>
   );

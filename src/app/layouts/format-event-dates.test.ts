@@ -18,3 +18,10 @@ describe('formatEventDates', () => {
     expect(formatEventDates('soon', '2026-03-24')).toBe('');
   });
 });
+
+describe('formatEventDates in German', () => {
+  it('writes German dates', () => {
+    expect(plain(formatEventDates('2026-03-24', '2026-03-26', 'de'))).toBe('24.–26. März 2026');
+    expect(formatEventDates('2026-03-24', '2026-03-24', 'de')).toBe('24. März 2026');
+  });
+});

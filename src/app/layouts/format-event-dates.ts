@@ -1,9 +1,24 @@
-const formatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { activeLanguage, INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
 
-/** '2026-03-24', '2026-03-26' → '24–26 March 2026' (dates are UTC by default, SPEC §9). */
-export function formatEventDates(startDate: string, endDate: string): string {
+const formatters = new Map<Language, Intl.DateTimeFormat>();
+
+function formatter(language: Language): Intl.DateTimeFormat {
+  let format = formatters.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    formatters.set(language, format);
+  }
+  return format;
+}
+
+/**
+ * '2026-03-24', '2026-03-26' → '24–26 March 2026' ('24.–26. März 2026' in German; dates are UTC by
+ * default, SPEC §9). Components pass the language they render in.
+ */
+export function formatEventDates(startDate: string, endDate: string, language: Language = activeLanguage()): string {
   const start = new Date(`${startDate}T00:00:00Z`);
   const end = new Date(`${endDate}T00:00:00Z`);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
-  return end > start ? formatter.formatRange(start, end) : formatter.format(start);
+  const format = formatter(language);
+  return end > start ? format.formatRange(start, end) : format.format(start);
 }

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { PartnerBanner } from '../../components/ui/partner-banner.tsx';
 import { SlideInMenu } from '../../components/ui/slide-in-menu.tsx';
 import { TabBar } from '../../components/ui/tab-bar.tsx';
@@ -27,6 +28,7 @@ export function MainChrome({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useAtom(menuOpenAtom);
   const isLeadScanner = useAtomValue(isLeadScannerAtom);
   const location = useLocation();
+  const t = useT('common');
 
   // SPEC §2: the menu closes on route change; the key also changes for a link to the same page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger.
@@ -44,14 +46,14 @@ export function MainChrome({ children }: { children: ReactNode }) {
       onClick={() => setMenuOpen(true)}
     >
       <Icon name="menu" />
-      <span className="tab-bar__label">Menu</span>
+      <span className="tab-bar__label">{t('menu')}</span>
     </button>
   );
 
   return (
     <div className="main-shell">
       <a className="skip-link" href="#main-content">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <TabBar
         items={mainTabs(isLeadScanner)}

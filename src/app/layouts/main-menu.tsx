@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { FooterLinks } from '../../components/ui/footer-links.tsx';
-import { unsyncedLogoutQuestion } from '../../components/ui/offline-indicator.text.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { fullNameAtom, isLeadScannerAtom, isOrganizerAtom, isStaffAtom, passAtom, signOut, userAtom } from '../../lib/session.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { LEAD_SCANNER_LINK, MENU_FOOTER_LINKS, ORGANIZER_LINK, PASS_CHECK_LINK } from './nav-links.ts';
 import './main-menu.css';
 
@@ -27,11 +27,12 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
   const organizer = useAtomValue(isOrganizerAtom);
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const t = useT('common');
 
   const logout = async () => {
     // Logout deletes this device's copy of the user's data: ask first while changes are unsynced.
     const unsynced = user ? await unsyncedChanges(user.uuid) : 0;
-    if (unsynced > 0 && !window.confirm(unsyncedLogoutQuestion(unsynced))) return;
+    if (unsynced > 0 && !window.confirm(t('unsyncedLogout', { count: unsynced }))) return;
     setSigningOut(true);
     // signOut clears the local session before it returns; the server call may finish later.
     void signOut();
@@ -39,40 +40,40 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
   };
 
   const links = [
-    { to: '/accommodation', label: 'Accommodation' },
-    { to: '/invoices', label: 'Invoices' },
-    { to: '/visa-invitation-letter', label: 'Visa Invitation Letter' },
-    ...(leadScanner ? [{ to: LEAD_SCANNER_LINK, label: 'Lead Scanner' }] : []),
-    ...(staff ? [{ to: PASS_CHECK_LINK, label: 'Pass check' }] : []),
-    ...(organizer ? [{ to: ORGANIZER_LINK, label: 'Organizer console' }] : []),
+    { to: '/accommodation', label: t('menuAccommodation') },
+    { to: '/invoices', label: t('menuInvoices') },
+    { to: '/visa-invitation-letter', label: t('menuVisaLetter') },
+    ...(leadScanner ? [{ to: LEAD_SCANNER_LINK, label: t('menuLeadScanner') }] : []),
+    ...(staff ? [{ to: PASS_CHECK_LINK, label: t('menuPassCheck') }] : []),
+    ...(organizer ? [{ to: ORGANIZER_LINK, label: t('menuOrganizer') }] : []),
   ];
 
   return (
     <div className="main-menu">
       <div className="main-menu__top">
         <h2 id={MAIN_MENU_TITLE_ID} className="main-menu__title">
-          Menu
+          {t('menu')}
         </h2>
-        <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label="Close menu">
+        <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={t('closeMenu')}>
           <Icon name="close" />
         </button>
       </div>
 
-      <section className="main-menu__profile" aria-label="Your account">
+      <section className="main-menu__profile" aria-label={t('yourAccount')}>
         <Avatar name={name} image={user?.image ?? null} />
         <div className="main-menu__who">
           <p className="main-menu__name">{name}</p>
           <Link to="/pass" className={pass ? 'badge main-menu__pass' : 'badge main-menu__pass main-menu__pass--none'}>
-            {pass ? pass.passType.name : MESSAGES.noPass}
+            {pass ? pass.passType.name : t('noPass')}
           </Link>
         </div>
       </section>
       {/* SPEC §2 calls it a button; it leads to the profile page. */}
       <button type="button" className="btn btn-secondary btn-block" onClick={() => navigate('/profile')}>
-        {MESSAGES.editProfile}
+        {t('editProfile')}
       </button>
 
-      <nav className="main-menu__nav" aria-label="Menu">
+      <nav className="main-menu__nav" aria-label={t('menu')}>
         <ul className="main-menu__list">
           {links.map((link) => (
             <li key={link.to}>
@@ -84,14 +85,15 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
           ))}
           <li>
             <button type="button" className="main-menu__link" onClick={() => void logout()} disabled={signingOut}>
-              {signingOut ? 'Logging out…' : 'Logout'}
+              {signingOut ? t('loggingOut') : t('logout')}
             </button>
           </li>
         </ul>
       </nav>
 
       <footer className="main-menu__footer">
-        <FooterLinks links={MENU_FOOTER_LINKS} label="Legal" />
+        <LanguageSwitch />
+        <FooterLinks links={MENU_FOOTER_LINKS} label={t('legal')} />
       </footer>
     </div>
   );

@@ -10,23 +10,23 @@ export const PASS_CHECK_LINK = '/check-in';
 /** The organizer console (issue 14), in the menu for organizers only. */
 export const ORGANIZER_LINK = '/organizer';
 
-/** SPEC §2 tab bar: Home, Pass, Accommodation, and Lead Scanner for lead scanners only. */
+/** SPEC §2 tab bar: Home, Pass, Accommodation, and Lead Scanner for lead scanners only (labels: common catalogue keys). */
 export function mainTabs(isLeadScanner: boolean): TabItem[] {
   const tabs: TabItem[] = [
-    { to: '/', label: 'Home', icon: 'home', end: true },
-    { to: '/pass', label: 'Pass', icon: 'pass' },
-    { to: '/accommodation', label: 'Accommodation', icon: 'bed' },
+    { to: '/', label: 'tabHome', icon: 'home', end: true },
+    { to: '/pass', label: 'tabPass', icon: 'pass' },
+    { to: '/accommodation', label: 'tabAccommodation', icon: 'bed' },
   ];
-  if (isLeadScanner) tabs.push({ to: LEAD_SCANNER_LINK, label: 'Lead Scanner', icon: 'scan' });
+  if (isLeadScanner) tabs.push({ to: LEAD_SCANNER_LINK, label: 'tabLeadScanner', icon: 'scan' });
   return tabs;
 }
 
 // Legal texts live on the information page until they get pages of their own.
-const imprint = { to: '/information#imprint', label: 'Imprint' };
-const privacy = { to: '/information#privacy-policy', label: 'Privacy Policy' };
-const conduct = { to: '/information#code-of-conduct', label: 'Code of Conduct' };
-const terms = { to: '/information#terms-and-conditions', label: 'Terms and Conditions' };
-const faq = { to: '/information#faq', label: 'FAQ' };
+const imprint: FooterLink = { to: '/information#imprint', label: 'imprint' };
+const privacy: FooterLink = { to: '/information#privacy-policy', label: 'privacyPolicy' };
+const conduct: FooterLink = { to: '/information#code-of-conduct', label: 'codeOfConduct' };
+const terms: FooterLink = { to: '/information#terms-and-conditions', label: 'termsAndConditions' };
+const faq: FooterLink = { to: '/information#faq', label: 'faq' };
 
 /** SPEC §2 slide-in menu footer. */
 export const MENU_FOOTER_LINKS: readonly FooterLink[] = [imprint, privacy, conduct, terms, faq];

@@ -9,12 +9,15 @@ import { Countdown } from '../../components/ui/countdown.tsx';
 import { FreePassAvailability } from '../../features/registration/free-pass-availability.tsx';
 import { FreePassOffer } from '../../features/registration/free-pass-offer.tsx';
 import { registrationAtom } from '../../features/registration/registration-state.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { configAtom } from '../../lib/config.ts';
 import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import { normalizePath } from '../guards.ts';
 import { formatEventDates } from './format-event-dates.ts';
 import { REGISTRATION_FOOTER_LINKS } from './nav-links.ts';
 import './registration-layout.css';
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 
 /** Only the pages after the landing show the steps: the landing's first load does without them. */
 const RegistrationStepsList = lazy(() =>
@@ -28,6 +31,9 @@ const RegistrationStepsList = lazy(() =>
  * then the registration partner banner and the footer links.
  */
 export function RegistrationLayout() {
+  const t = useT('registration');
+  const tCommon = useT('common');
+  const language = useLanguage();
   const config = useAtomValue(configAtom);
   const registration = useAtomValue(registrationAtom);
   const { pathname, search } = useLocation();
@@ -45,19 +51,20 @@ export function RegistrationLayout() {
   return (
     <div className={landing ? 'registration-layout is-landing' : 'registration-layout'}>
       {/* A landmark, so the logo, the event and the steps are reachable by landmark like the rest (axe `region`). */}
-      <aside className="registration-layout__panel" aria-label={`${eventName} registration`}>
-        <Link to="/registration" className="registration-layout__logo" aria-label={`${APP_NAME} registration`}>
+      <aside className="registration-layout__panel" aria-label={t('panelLabel', { event: eventName })}>
+        <Link to="/registration" className="registration-layout__logo" aria-label={t('panelLabel', { event: APP_NAME })}>
           <Logo />
         </Link>
         <div className="registration-layout__event">
           <p className="registration-layout__event-name">{eventName}</p>
           {config ? (
             <p className="registration-layout__event-dates">
-              <time dateTime={config.startDate}>{formatEventDates(config.startDate, config.endDate)}</time>
+              <time dateTime={config.startDate}>{formatEventDates(config.startDate, config.endDate, language)}</time>
               {config.venue ? ` · ${config.venue}` : ''}
             </p>
           ) : null}
         </div>
+        <LanguageSwitch className="registration-layout__language" />
         {landing ? (
           <>
             {config ? <Countdown phases={config.countdownPhases} /> : null}
@@ -80,22 +87,19 @@ export function RegistrationLayout() {
         <aside className="registration-layout__promo" aria-labelledby="registration-welcome-title">
           <div className="registration-layout__welcome">
             <h2 id="registration-welcome-title" className="registration-layout__welcome-title">
-              Registration is open!
+              {t('welcomeTitle')}
             </h2>
-            <p>
-              Join the cloud industry at {eventName}. To take part you need an account: choose your pass, add a hotel if you like,
-              and create your account in a few minutes.
-            </p>
+            <p>{t('welcomeText', { event: eventName })}</p>
             <p className="registration-layout__sign-in">
-              Already registered? <Link to="/sign-in">Sign in</Link>
+              <Text ns="registration" k="alreadyRegistered" components={{ link: <Link to="/sign-in" /> }} />
             </p>
           </div>
           <FreePassOffer />
         </aside>
       ) : null}
       <footer className="registration-layout__footer">
-        <PartnerBanner heading="Registration partner" />
-        <FooterLinks links={REGISTRATION_FOOTER_LINKS} label="Legal" />
+        <PartnerBanner heading={t('registrationPartner')} />
+        <FooterLinks links={REGISTRATION_FOOTER_LINKS} label={tCommon('legal')} />
       </footer>
     </div>
   );

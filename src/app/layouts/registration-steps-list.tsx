@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '../../shared/messages.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { registrationSteps, type StepState } from './registration-steps.ts';
-
-const STATUS_TEXT = { complete: MESSAGES.completed, active: 'Current step', pending: 'Not started' } as const;
 
 /** The 5-step list of the registration side panel, each step linking to its page. */
 export function RegistrationStepsList({ pathname, state }: { pathname: string; state: StepState }) {
+  const t = useT('registration');
+  const tCommon = useT('common');
+  const statusText = { complete: tCommon('completed'), active: t('stepCurrent'), pending: t('stepNotStarted') };
   return (
-    <nav aria-label="Registration steps" className="registration-steps-nav">
+    <nav aria-label={t('registrationSteps')} className="registration-steps-nav">
       <ol className="registration-steps">
-        {registrationSteps(pathname, state).map((step, index) => (
+        {registrationSteps(pathname, state, { t, tCommon }).map((step, index) => (
           <li key={step.key} className={`registration-steps__step is-${step.status}`} data-step={step.key}>
             <Link to={step.to} className="registration-steps__link" aria-current={step.status === 'active' ? 'step' : undefined}>
               <span className="registration-steps__number" aria-hidden="true">
@@ -19,7 +20,7 @@ export function RegistrationStepsList({ pathname, state }: { pathname: string; s
                 <span className="registration-steps__label">{step.label}</span>
                 <span className="registration-steps__hint">{step.hint}</span>
                 {step.summary ? <span className="registration-steps__summary">{step.summary}</span> : null}
-                <span className="visually-hidden">, {STATUS_TEXT[step.status]}</span>
+                <span className="visually-hidden">, {statusText[step.status]}</span>
               </span>
             </Link>
           </li>

@@ -1,6 +1,7 @@
 import type { RegistrationState } from '../../features/registration/registration-state.ts';
+import { translate } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import { hasAddress } from '../../shared/address.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { normalizePath, registrationOrderComplete } from '../guards.ts';
 
 export type StepStatus = 'complete' | 'active' | 'pending';
@@ -34,13 +35,25 @@ export type StepState = Pick<
   | 'finished'
 >;
 
+/** The translators of the registration and common namespaces (useT's), for the step texts. */
+export interface StepTexts {
+  t: (key: MessageKey<'registration'>) => string;
+  tCommon: (key: MessageKey<'common'>) => string;
+}
+
+/** The active language's texts, for callers outside React. */
+const ACTIVE_TEXTS: StepTexts = {
+  t: (key) => translate('registration', key),
+  tCommon: (key) => translate('common', key),
+};
+
 interface StepDefinition {
   key: RegistrationStepKey;
-  label: string;
-  hint: string;
+  label: MessageKey<'registration'>;
+  hint: MessageKey<'registration'>;
   to: string;
   done: (s: StepState) => boolean;
-  summary: (s: StepState) => string;
+  summary: (s: StepState, texts: StepTexts) => string;
 }
 
 const fullName = (s: StepState) => `${s.firstName} ${s.lastName}`.trim();
@@ -48,24 +61,24 @@ const fullName = (s: StepState) => `${s.firstName} ${s.lastName}`.trim();
 const STEPS: readonly StepDefinition[] = [
   {
     key: 'pass',
-    label: 'Pass',
-    hint: 'choose your pass type',
+    label: 'stepPass',
+    hint: 'stepPassHint',
     to: '/registration',
     done: (s) => s.pass !== null,
     summary: (s) => (s.pass ? [s.pass.name, s.voucherCode?.code].filter(Boolean).join(' · ') : ''),
   },
   {
     key: 'hotel',
-    label: 'Hotel',
-    hint: 'book your hotel room',
+    label: 'stepHotel',
+    hint: 'stepHotelHint',
     to: '/registration/hotel',
     done: (s) => s.hotel !== null || s.noHotel,
-    summary: (s) => (s.hotel ? s.hotel.name : s.noHotel ? MESSAGES.noHotel : ''),
+    summary: (s, { tCommon }) => (s.hotel ? s.hotel.name : s.noHotel ? tCommon('noHotel') : ''),
   },
   {
     key: 'account',
-    label: 'Your Account',
-    hint: 'create your account',
+    label: 'stepAccount',
+    hint: 'stepAccountHint',
     to: '/registration/account',
     // SPEC §2/§5: a first name and a billing address that counts (which needs a user: the account,
     // or the details entered for it).
@@ -74,19 +87,19 @@ const STEPS: readonly StepDefinition[] = [
   },
   {
     key: 'survey',
-    label: 'Survey',
-    hint: 'a few quick questions',
+    label: 'stepSurvey',
+    hint: 'stepSurveyHint',
     to: '/registration/survey',
     done: (s) => s.surveyCompleted,
-    summary: (s) => (s.surveyCompleted ? MESSAGES.completed : ''),
+    summary: (s, { tCommon }) => (s.surveyCompleted ? tCommon('completed') : ''),
   },
   {
     key: 'checkout',
-    label: 'Checkout',
-    hint: 'review and confirm',
+    label: 'stepCheckout',
+    hint: 'stepCheckoutHint',
     to: '/registration/checkout',
     done: registrationOrderComplete,
-    summary: (s) => (registrationOrderComplete(s) ? MESSAGES.completed : ''),
+    summary: (s, { tCommon }) => (registrationOrderComplete(s) ? tCommon('completed') : ''),
   },
 ];
 
@@ -95,11 +108,11 @@ const STEPS: readonly StepDefinition[] = [
  * state (pass chosen; hotel or 'No hotel'; first name and billing address; survey answered; order
  * paid, free or finished) or pending. On the finish page every step is complete.
  */
-export function registrationSteps(pathname: string, state: StepState): RegistrationStep[] {
+export function registrationSteps(pathname: string, state: StepState, texts: StepTexts = ACTIVE_TEXTS): RegistrationStep[] {
   const path = normalizePath(pathname);
   const finished = path === '/registration/finish';
-  return STEPS.map(({ done, summary, ...step }) => {
+  return STEPS.map(({ done, summary, label, hint, ...step }) => {
     const status: StepStatus = finished ? 'complete' : step.to === path ? 'active' : done(state) ? 'complete' : 'pending';
-    return { ...step, summary: summary(state), status };
+    return { ...step, label: texts.t(label), hint: texts.t(hint), summary: summary(state, texts), status };
   });
 }

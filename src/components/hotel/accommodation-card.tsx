@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDistance } from '../../lib/hotel-search.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
 import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
 import { HotelBadges, HotelVisual } from './hotel-badges.tsx';
+import { formatDistance } from './hotel-format.ts';
 import { RoomOption } from './room-option.tsx';
 import './hotel.css';
 
@@ -34,12 +36,15 @@ export function AccommodationCard({
   onSelect,
   initiallyOpen = false,
   selectLabel,
-  selectedLabel = 'Your choice',
+  selectedLabel: selectedLabelProp,
   busyRoomId = null,
   busyLabel,
   disabled = false,
   detailsHref,
 }: AccommodationCardProps) {
+  const t = useT('checkout');
+  const language = useLanguage();
+  const selectedLabel = selectedLabelProp ?? t('yourChoice');
   const [open, setOpen] = useState(initiallyOpen);
   const titleId = useId();
   const roomsId = useId();
@@ -58,14 +63,19 @@ export function AccommodationCard({
             {accommodation.name}
           </h2>
           <p className="hotel__meta">
-            {formatDistance(accommodation.distanceM)} to the venue
+            {t('distanceToVenue', { distance: formatDistance(accommodation.distanceM, language) })}
             {accommodation.address ? ` · ${accommodation.address}` : ''}
           </p>
           {accommodation.description ? <p className="hotel__description">{accommodation.description}</p> : null}
           {detailsHref ? (
             <p>
               <Link to={detailsHref} className="hotel__details-link">
-                Hotel details<span className="visually-hidden">: {accommodation.name}</span>
+                <Text
+                  ns="checkout"
+                  k="hotelDetails"
+                  values={{ hotel: <>{accommodation.name}</> }}
+                  components={{ hidden: <span className="visually-hidden" /> }}
+                />
               </Link>
             </p>
           ) : null}
@@ -73,10 +83,15 @@ export function AccommodationCard({
         <div className="hotel__aside">
           {accommodation.priceFrom !== null ? (
             <p className="hotel__from">
-              <span>from</span> <strong>{formatEuro(accommodation.priceFrom)}</strong> <span>per night</span>
+              <Text
+                ns="checkout"
+                k="priceFromPerNight"
+                values={{ price: formatEuro(accommodation.priceFrom) }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           ) : (
-            <p className="hotel__from is-sold-out">Sold out for your dates</p>
+            <p className="hotel__from is-sold-out">{t('soldOutForDates')}</p>
           )}
           <button
             type="button"
@@ -86,12 +101,12 @@ export function AccommodationCard({
             onClick={() => setOpen((value) => !value)}
             disabled={rooms.length === 0}
           >
-            {rooms.length === 0 ? 'No rooms' : open ? 'Hide rooms' : `Show rooms (${rooms.length})`}
+            {rooms.length === 0 ? t('noRooms') : open ? t('hideRooms') : t('showRooms', { count: rooms.length })}
           </button>
         </div>
       </div>
       {open ? (
-        <ul id={roomsId} className="hotel__rooms" aria-label={`Rooms at ${accommodation.name}`}>
+        <ul id={roomsId} className="hotel__rooms" aria-label={t('roomsAt', { hotel: accommodation.name })}>
           {rooms.map((room) => (
             <RoomOption
               key={room.id}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import { hasShuttle } from '../../lib/hotel-search.ts';
 import type { Accommodation } from '../../shared/contracts/registration.ts';
 import './hotel.css';
@@ -22,14 +23,15 @@ export function HotelVisual({ accommodation, className = '' }: { accommodation: 
 
 /** Stars and the shuttle badge (SPEC §3/§9: badge ids 28, 30, 31), plus any badges the caller adds. */
 export function HotelBadges({ accommodation, children }: { accommodation: Accommodation; children?: ReactNode }) {
+  const t = useT('checkout');
   return (
     <div className="hotel__badges">
       {accommodation.stars > 0 ? (
-        <span className="hotel__stars" role="img" aria-label={`${accommodation.stars} stars`}>
+        <span className="hotel__stars" role="img" aria-label={t('stars', { count: accommodation.stars })}>
           {'★'.repeat(Math.min(5, accommodation.stars))}
         </span>
       ) : null}
-      {hasShuttle(accommodation) ? <span className="badge hotel__shuttle">Shuttle</span> : null}
+      {hasShuttle(accommodation) ? <span className="badge hotel__shuttle">{t('shuttle')}</span> : null}
       {children}
     </div>
   );

@@ -1,9 +1,11 @@
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
 import type { AccommodationOrder } from '../../lib/hotel-search.ts';
 import './hotel.css';
 
-const ORDERS: { value: AccommodationOrder; label: string }[] = [
-  { value: 'priceLowHigh', label: 'Price: low to high' },
-  { value: 'priceHighLow', label: 'Price: high to low' },
+const ORDERS: { value: AccommodationOrder; label: MessageKey<'checkout'> }[] = [
+  { value: 'priceLowHigh', label: 'priceLowToHigh' },
+  { value: 'priceHighLow', label: 'priceHighToLow' },
 ];
 
 /** The hotel list's sort order (SPEC §3 priceLowHigh and its reverse) as a two-button toggle. */
@@ -14,9 +16,10 @@ export function HotelOrderToggle({
   order: AccommodationOrder;
   onChange: (order: AccommodationOrder) => void;
 }) {
+  const t = useT('checkout');
   return (
     <fieldset className="hotel-order">
-      <legend className="visually-hidden">Sort hotels</legend>
+      <legend className="visually-hidden">{t('sortHotels')}</legend>
       {ORDERS.map((option) => (
         <button
           key={option.value}
@@ -25,7 +28,7 @@ export function HotelOrderToggle({
           aria-pressed={order === option.value}
           onClick={() => onChange(option.value)}
         >
-          {option.label}
+          {t(option.label)}
         </button>
       ))}
     </fieldset>

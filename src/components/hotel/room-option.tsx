@@ -1,9 +1,12 @@
 import { useId } from 'react';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { fetchRoomAvailability } from '../../lib/hotel-api.ts';
-import { formatNight, isSoldOut, pluralNights, roomsLeft, roomTotal } from '../../lib/hotel-search.ts';
+import { isSoldOut, roomsLeft, roomTotal } from '../../lib/hotel-search.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { Room } from '../../shared/contracts/registration.ts';
+import { formatNight } from './hotel-format.ts';
 
 /** Few enough rooms left to say so. */
 const FEW_LEFT = 3;
@@ -34,12 +37,14 @@ export function RoomOption({
   nights,
   selected,
   onSelect,
-  selectLabel = 'Select room',
-  selectedLabel = 'Your choice',
+  selectLabel,
+  selectedLabel,
   busy = false,
-  busyLabel = 'Please wait…',
+  busyLabel,
   disabled = false,
 }: RoomOptionProps) {
+  const t = useT('checkout');
+  const language = useLanguage();
   const titleId = useId();
   const live = useRequest(
     (signal) => fetchRoomAvailability(room.accommodationId, room.id, room.availabilityIds, signal),
@@ -59,21 +64,21 @@ export function RoomOption({
         {/* h3: under the hotel's h2 in the lists, under "Rooms" (h2) on a hotel's page. */}
         <h3 id={titleId} className="room__name">
           {room.name}
-          {selected ? <span className="badge room__badge">{selectedLabel}</span> : null}
+          {selected ? <span className="badge room__badge">{selectedLabel ?? t('yourChoice')}</span> : null}
         </h3>
         {room.description ? <p className="room__description">{room.description}</p> : null}
-        <p className="room__occupancy">
-          Up to {room.occupancy} {room.occupancy === 1 ? 'guest' : 'guests'}
-        </p>
+        <p className="room__occupancy">{t('upToGuests', { count: room.occupancy })}</p>
         {nightly && nightly.length > 0 ? (
-          <ul className="room__nights" aria-label={`Availability of ${room.name}`}>
+          <ul className="room__nights" aria-label={t('availabilityOf', { room: room.name })}>
             {nightly.map((night) => (
               <li
                 key={night.id}
                 className={`room__night${night.available <= 0 ? ' is-full' : night.available <= FEW_LEFT ? ' is-few' : ''}`}
               >
-                <span className="room__night-date">{formatNight(night.night)}</span>
-                <span className="room__night-left">{night.available <= 0 ? 'Full' : `${night.available} left`}</span>
+                <span className="room__night-date">{formatNight(night.night, language)}</span>
+                <span className="room__night-left">
+                  {night.available <= 0 ? t('nightFull') : t('nightLeft', { count: night.available })}
+                </span>
               </li>
             ))}
           </ul>
@@ -81,12 +86,17 @@ export function RoomOption({
       </div>
       <div className="room__price">
         <p className="room__per-night">
-          <strong>{formatEuro(room.price)}</strong> per night
+          <Text ns="checkout" k="pricePerNight" values={{ price: formatEuro(room.price) }} components={{ strong: <strong /> }} />
         </p>
         <p className="room__nights-count">
-          {pluralNights(nights)} · total <strong className="room__total">{formatEuro(roomTotal(room.price, nights))}</strong>
+          <Text
+            ns="checkout"
+            k="nightsTotal"
+            values={{ nights, total: formatEuro(roomTotal(room.price, nights)) }}
+            components={{ total: <strong className="room__total" /> }}
+          />
         </p>
-        {!soldOut && left <= FEW_LEFT ? <p className="room__few">Only {left} left</p> : null}
+        {!soldOut && left <= FEW_LEFT ? <p className="room__few">{t('onlyLeft', { count: left })}</p> : null}
         <button
           type="button"
           className={`btn ${soldOut ? '' : 'btn-primary'} room__select`}
@@ -95,7 +105,7 @@ export function RoomOption({
           onClick={onSelect}
           aria-describedby={titleId}
         >
-          {soldOut ? 'Sold out' : busy ? busyLabel : selectLabel}
+          {soldOut ? t('soldOut') : busy ? (busyLabel ?? t('pleaseWait')) : (selectLabel ?? t('selectRoom'))}
         </button>
       </div>
     </li>

@@ -1,12 +1,18 @@
 import './scanner.css';
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
 import {
+  type CameraFailure,
   type CameraInfo,
-  cameraErrorMessage,
+  cameraFailure,
   createDetector,
   createScanLoop,
   decodeImageFile,
+  type ImageFailure,
   listCameras,
+  MANUAL_ENTRY_LIMITS,
+  type ManualEntryMessage,
   nextCamera,
   openCamera,
   type ScanLoop,
@@ -31,6 +37,24 @@ export interface ScannerProps {
 
 type CameraState = 'starting' | 'scanning' | 'paused' | 'failed';
 
+/** The scanner's texts are in the contacts catalogue (the lead scanner; the pass check uses it too). */
+type ScannerKey = MessageKey<'contacts'>;
+
+const CAMERA_FAILURES: Record<CameraFailure, ScannerKey> = {
+  denied: 'cameraDenied',
+  missing: 'cameraMissing',
+  'in-use': 'cameraInUse',
+  unsupported: 'cameraUnsupported',
+  other: 'cameraOther',
+};
+
+const IMAGE_FAILURES: Record<ImageFailure, ScannerKey> = {
+  'not-image': 'pictureNotImage',
+  'too-large': 'pictureTooLarge',
+  unreadable: 'pictureUnreadable',
+  'no-code': 'pictureNoCode',
+};
+
 function useDocumentVisible(): boolean {
   const [visible, setVisible] = useState(() => typeof document === 'undefined' || document.visibilityState !== 'hidden');
   useEffect(() => {
@@ -49,6 +73,7 @@ function useDocumentVisible(): boolean {
  * decoder loads on first use.
  */
 export function Scanner({ onScan, paused = false, feedback = true }: ScannerProps) {
+  const t = useT('contacts');
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const onScanRef = useRef(onScan);
@@ -56,8 +81,9 @@ export function Scanner({ onScan, paused = false, feedback = true }: ScannerProp
   const visible = useDocumentVisible();
   const [userPaused, setUserPaused] = useState(false);
   const [state, setState] = useState<CameraState>('starting');
-  const [status, setStatus] = useState('Starting the camera…');
-  const [cameraError, setCameraError] = useState<string | null>(null);
+  // Keys, so a status or error on screen follows a change of language.
+  const [status, setStatus] = useState<ScannerKey>('scannerStarting');
+  const [cameraError, setCameraError] = useState<CameraFailure | null>(null);
   const [cameras, setCameras] = useState<CameraInfo[]>([]);
   // A new object reopens the camera (retry, switch); the id of the camera that opened is kept apart
   // so recording it does not reopen anything.
@@ -69,7 +95,7 @@ export function Scanner({ onScan, paused = false, feedback = true }: ScannerProp
   const deliver = useCallback(
     (code: string, source: 'camera' | 'picture' | 'typed') => {
       if (feedback && source !== 'typed') scanFeedback();
-      setStatus(source === 'typed' ? 'Code entered.' : 'Code read.');
+      setStatus(source === 'typed' ? 'scannerCodeEntered' : 'scannerCodeRead');
       onScanRef.current(code);
     },
     [feedback],
@@ -78,13 +104,13 @@ export function Scanner({ onScan, paused = false, feedback = true }: ScannerProp
   useEffect(() => {
     if (!running) {
       setState((current) => (current === 'failed' ? current : 'paused'));
-      setStatus('Scanner paused.');
+      setStatus('scannerPaused');
       return;
     }
     let cancelled = false;
     let loop: ScanLoop | undefined;
     setState('starting');
-    setStatus('Starting the camera…');
+    setStatus('scannerStarting');
     // Start loading the decoder while the user answers the camera prompt.
     const detector = createDetector();
     (async () => {
@@ -93,10 +119,8 @@ export function Scanner({ onScan, paused = false, feedback = true }: ScannerProp
         stream = await openCamera(request.deviceId ? { deviceId: request.deviceId } : { facingMode: 'environment' });
       } catch (error) {
         if (cancelled) return;
-        const message = cameraErrorMessage(error);
-        setCameraError(message);
+        setCameraError(cameraFailure(error));
         setState('failed');
-        setStatus(message);
         return;
       }
       if (cancelled) return stopStream(stream);
@@ -119,10 +143,10 @@ export function Scanner({ onScan, paused = false, feedback = true }: ScannerProp
         video,
         detector,
         onCode: (code) => deliver(code, 'camera'),
-        onError: () => setStatus('The scanner could not read this frame. Keep the code inside the square.'),
+        onError: () => setStatus('scannerFrameError'),
       });
       setState('scanning');
-      setStatus('Point the camera at the QR code on the badge.');
+      setStatus('scannerPointCamera');
       // The camera that opened, so "switch camera" goes to the next one.
       openedRef.current = streamDeviceId(stream) ?? request.deviceId;
     })();
@@ -159,12 +183,12 @@ export function Scanner({ onScan, paused = false, feedback = true }: ScannerProp
   const failed = state === 'failed';
   return (
     // The first tap anywhere in the scanner is the gesture browsers require before sound plays.
-    <section className={`scanner${failed ? ' scanner--failed' : ''}`} aria-label="Badge scanner" onPointerDown={unlockAudio}>
+    <section className={`scanner${failed ? ' scanner--failed' : ''}`} aria-label={t('scannerLabel')} onPointerDown={unlockAudio}>
       {failed ? (
         <div className="alert alert-warning scanner__error" role="alert">
-          <p>{cameraError}</p>
+          <p>{cameraError ? t(CAMERA_FAILURES[cameraError]) : null}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={retry}>
-            Try the camera again
+            {t('cameraRetry')}
           </button>
         </div>
       ) : (
@@ -181,22 +205,22 @@ export function Scanner({ onScan, paused = false, feedback = true }: ScannerProp
           <div className="scanner__controls">
             {torch.available ? (
               <button type="button" className="btn btn-secondary btn-sm" aria-pressed={torch.on} onClick={toggleTorch}>
-                {torch.on ? 'Torch off' : 'Torch on'}
+                {torch.on ? t('torchOff') : t('torchOn')}
               </button>
             ) : null}
             {cameras.length > 1 ? (
               <button type="button" className="btn btn-secondary btn-sm" onClick={switchCamera}>
-                Switch camera
+                {t('switchCamera')}
               </button>
             ) : null}
             <button type="button" className="btn btn-secondary btn-sm" aria-pressed={userPaused} onClick={togglePause}>
-              {userPaused ? 'Resume' : 'Pause'}
+              {userPaused ? t('resume') : t('pause')}
             </button>
           </div>
         </div>
       )}
       <p className="scanner__status" role="status" aria-live="polite">
-        {failed ? '' : status}
+        {failed ? '' : t(status)}
       </p>
       <ScannerFallbacks prominent={failed} onCode={deliver} />
     </section>
@@ -211,10 +235,11 @@ function ScannerFallbacks({
   prominent: boolean;
   onCode: (code: string, source: 'picture' | 'typed') => void;
 }) {
+  const t = useT('contacts');
   const id = useId();
   const [text, setText] = useState('');
-  const [entryError, setEntryError] = useState<string | null>(null);
-  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [entryError, setEntryError] = useState<ManualEntryMessage | null>(null);
+  const [pictureError, setPictureError] = useState<ScannerKey | null>(null);
   const [reading, setReading] = useState(false);
 
   const submit = (event: FormEvent) => {
@@ -238,7 +263,7 @@ function ScannerFallbacks({
     try {
       onCode(await decodeImageFile(file), 'picture');
     } catch (error) {
-      setPictureError(error instanceof ScanImageError ? error.message : 'This picture could not be read. Try another one.');
+      setPictureError(error instanceof ScanImageError ? IMAGE_FAILURES[error.failure] : 'pictureFailed');
     } finally {
       setReading(false);
       // The same file chosen again after a fix still fires a change.
@@ -251,7 +276,7 @@ function ScannerFallbacks({
       <form className="scanner__manual" onSubmit={submit} noValidate>
         <div className={`field${entryError ? ' is-danger' : ''}`}>
           <label className="field-label" htmlFor={`${id}-code`}>
-            Badge code
+            {t('badgeCode')}
           </label>
           <input
             id={`${id}-code`}
@@ -267,21 +292,21 @@ function ScannerFallbacks({
           />
           {entryError ? (
             <p id={`${id}-code-error`} className="field-error">
-              {entryError}
+              {t(entryError, MANUAL_ENTRY_LIMITS)}
             </p>
           ) : (
             <p id={`${id}-code-hint`} className="field-hint">
-              Type or paste the code shown under the badge's QR code.
+              {t('badgeCodeHint')}
             </p>
           )}
         </div>
         <button type="submit" className="btn btn-primary">
-          Use code
+          {t('useCode')}
         </button>
       </form>
       <div className="scanner__upload">
         <label className="btn btn-secondary" htmlFor={`${id}-picture`} aria-busy={reading || undefined}>
-          Upload a picture of the badge
+          {t('uploadPicture')}
         </label>
         <input
           id={`${id}-picture`}
@@ -294,7 +319,7 @@ function ScannerFallbacks({
         />
         {pictureError ? (
           <p id={`${id}-picture-error`} className="field-error" role="alert">
-            {pictureError}
+            {t(pictureError)}
           </p>
         ) : null}
       </div>

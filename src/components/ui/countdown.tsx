@@ -1,24 +1,37 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { EventConfig } from '../../shared/contracts/catalog.ts';
 import { type CountdownPhase, countdownAt, countdownParts, isCountdownVisible } from '../../shared/countdown.ts';
 import './countdown.css';
 
 const UNITS = [
-  { key: 'days', label: 'Days' },
-  { key: 'hours', label: 'Hours' },
-  { key: 'minutes', label: 'Minutes' },
-  { key: 'seconds', label: 'Seconds' },
+  { key: 'days', label: 'countdownDays' },
+  { key: 'hours', label: 'countdownHours' },
+  { key: 'minutes', label: 'countdownMinutes' },
+  { key: 'seconds', label: 'countdownSeconds' },
 ] as const;
 
-const endFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Berlin',
-  timeZoneName: 'short',
-});
+const endFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** The phase's end, e.g. 'Friday 20 March at 14:00 CET' (Europe/Berlin), one formatter per language. */
+function endFormat(language: Language): Intl.DateTimeFormat {
+  let format = endFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Berlin',
+      timeZoneName: 'short',
+    });
+    endFormats.set(language, format);
+  }
+  return format;
+}
 
 /** True while some phase has not ended yet: only then is there anything to tick for. */
 function anyPhaseAhead(phases: readonly CountdownPhase[], now: number): boolean {
@@ -39,6 +52,8 @@ function toCountdownPhases(configured: EventConfig['countdownPhases']): Countdow
  * end (Europe/Berlin), ticking every second; hidden unless a phase is active with time left.
  */
 export function Countdown({ phases: configured }: { phases: EventConfig['countdownPhases'] }) {
+  const t = useT('registration');
+  const language = useLanguage();
   const phases = useMemo(() => toCountdownPhases(configured), [configured]);
   const [now, setNow] = useState(() => Date.now());
   const titleId = useId();
@@ -60,19 +75,24 @@ export function Countdown({ phases: configured }: { phases: EventConfig['countdo
 
   return (
     <section className="countdown" aria-labelledby={titleId}>
-      <p className="countdown__eyebrow">Limited offer</p>
+      <p className="countdown__eyebrow">{t('countdownEyebrow')}</p>
       <h2 id={titleId} className="countdown__title">
         {state.phaseName}
       </h2>
       <p className="countdown__ends">
-        ends <time dateTime={new Date(state.endsAt).toISOString()}>{endFormat.format(state.endsAt)}</time>
+        <Text
+          ns="registration"
+          k="countdownEnds"
+          values={{ end: endFormat(language).format(state.endsAt) }}
+          components={{ time: <time dateTime={new Date(state.endsAt).toISOString()} /> }}
+        />
       </p>
       {/* The ticking digits are not read out every second; the end time above says it once. */}
       <div className="countdown__clock" aria-hidden="true" data-testid="countdown-clock">
         {UNITS.map((unit) => (
           <div key={unit.key} className="countdown__unit">
             <span className="countdown__value">{String(parts[unit.key]).padStart(2, '0')}</span>
-            <span className="countdown__label">{unit.label}</span>
+            <span className="countdown__label">{t(unit.label)}</span>
           </div>
         ))}
       </div>

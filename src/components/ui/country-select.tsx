@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod/mini';
+import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { type Country, countrySchema } from '../../shared/contracts/catalog.ts';
@@ -21,6 +23,27 @@ export function fetchCountries(): Promise<Country[]> {
   return countriesPromise;
 }
 
+const regionNames = new Map<Language, Intl.DisplayNames>();
+
+/**
+ * A country's name in `language`: the server's (English) name in English, so English stays as it
+ * always was; otherwise the browser's name for its ISO code, or the server's when it has none.
+ */
+export function countryName(country: Pick<Country, 'code' | 'name'>, language: Language): string {
+  if (language === 'en') return country.name;
+  let names = regionNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([INTL_LOCALES[language]], { type: 'region', fallback: 'none' });
+    regionNames.set(language, names);
+  }
+  try {
+    return names.of(country.code) ?? country.name;
+  } catch {
+    // Not a well-formed region code.
+    return country.name;
+  }
+}
+
 interface CountrySelectProps {
   label: string;
   registration: UseFormRegisterReturn;
@@ -38,9 +61,11 @@ export function CountrySelect({
   registration,
   error,
   onLoaded,
-  placeholder = 'Choose your country',
+  placeholder,
   autoComplete = 'country-name',
 }: CountrySelectProps) {
+  const t = useT('checkout');
+  const language = useLanguage();
   const id = useId();
   const errorId = `${id}-error`;
   const loadId = `${id}-load`;
@@ -51,6 +76,12 @@ export function CountrySelect({
   useEffect(() => {
     if (load.status === 'ready') onLoadedRef.current?.(load.data);
   }, [load.status, load.data]);
+  // Named and sorted in the active language (the list itself comes sorted by its English names).
+  const options = useMemo(() => {
+    if (load.status !== 'ready') return [];
+    const named = load.data.map((country) => ({ id: country.id, name: countryName(country, language) }));
+    return language === 'en' ? named : named.sort((a, b) => a.name.localeCompare(b.name, INTL_LOCALES[language]));
+  }, [load.status, load.data, language]);
 
   const describedBy = [error ? errorId : null, load.status === 'error' ? loadId : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -67,14 +98,12 @@ export function CountrySelect({
         aria-busy={load.status === 'loading' || undefined}
         {...registration}
       >
-        <option value="">{load.status === 'loading' ? 'Loading countries…' : placeholder}</option>
-        {load.status === 'ready'
-          ? load.data.map((country) => (
-              <option key={country.id} value={String(country.id)}>
-                {country.name}
-              </option>
-            ))
-          : null}
+        <option value="">{load.status === 'loading' ? t('loadingCountries') : (placeholder ?? t('chooseCountry'))}</option>
+        {options.map((country) => (
+          <option key={country.id} value={String(country.id)}>
+            {country.name}
+          </option>
+        ))}
       </select>
       {error ? (
         <p id={errorId} className="field-error">
@@ -83,9 +112,9 @@ export function CountrySelect({
       ) : null}
       {load.status === 'error' ? (
         <p id={loadId} className="field-error">
-          The list of countries could not be loaded.{' '}
+          {t('countriesFailed')}{' '}
           <button type="button" className="btn btn-ghost btn-sm" onClick={load.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </p>
       ) : null}

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useT } from '../../i18n/use-t.ts';
 import { preloadPasswordStrength } from '../../lib/password-strength.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 import { TextField } from './text-field.tsx';
 
@@ -9,6 +9,7 @@ interface NewPasswordFieldProps {
   registration: UseFormRegisterReturn;
   /** The current value, for the strength meter. */
   password: string;
+  /** As shown, i.e. in the active language. */
   error?: string | undefined;
   /** Words the password must not lean on (e-mail, names), as on the server. */
   userInputs?: string[];
@@ -16,6 +17,8 @@ interface NewPasswordFieldProps {
 
 /** A password being chosen: the rule as hint, the lazy zxcvbn meter, and each message shown once. */
 export function NewPasswordField({ label, registration, password, error, userInputs }: NewPasswordFieldProps) {
+  const tCommon = useT('common');
+  const rule = tCommon('passwordRule');
   return (
     <TextField
       label={label}
@@ -27,11 +30,11 @@ export function NewPasswordField({ label, registration, password, error, userInp
       hint={
         <>
           {/* The rule once: as the error when broken, else as the hint. */}
-          {error === MESSAGES.passwordRule ? null : MESSAGES.passwordRule}
+          {error === rule ? null : rule}
           <PasswordStrengthMeter
             password={password}
             userInputs={userInputs}
-            hideWeakMessage={error === MESSAGES.passwordTooWeak}
+            hideWeakMessage={error === tCommon('passwordTooWeak')}
           />
         </>
       }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod/mini';
+import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { usePublicDataRefresh } from '../../lib/public-data-updates.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -8,11 +10,18 @@ import { EmptyState } from './empty-state.tsx';
 import './news-list.css';
 
 const newsListSchema = z.array(newsSchema);
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
-function formatDate(value: string): string {
+/** A publication date: en '24 Mar 2026', de '24.03.2026'. */
+function formatDate(value: string, language: Language): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' });
+    dateFormats.set(language, format);
+  }
+  return format.format(date);
 }
 
 interface NewsListProps {
@@ -23,17 +32,20 @@ interface NewsListProps {
 }
 
 /**
- * GET /api/news as a list of cards (home page, information page). A failed load is not shown
- * (SPEC §8 leaves news errors unhandled): the list then says there is no news yet.
+ * GET /api/news as a list of cards (home page, information page; its texts are in the home
+ * catalogue). A failed load is not shown (SPEC §8 leaves news errors unhandled): the list then
+ * says there is no news yet.
  */
 export function NewsList({ limit, more }: NewsListProps) {
+  const t = useT('home');
+  const language = useLanguage();
   const news = useRequest((signal) => api('/api/news', newsListSchema, { signal }), []);
   // News published (or withdrawn) by the organizers show up at the next online moment.
   usePublicDataRefresh('/api/news', news.retry);
-  if (news.status === 'loading') return <p className="news-list__loading">Loading the news…</p>;
+  if (news.status === 'loading') return <p className="news-list__loading">{t('newsLoading')}</p>;
   const items = news.status === 'ready' ? news.data : [];
   if (items.length === 0) {
-    return <EmptyState title="Nothing new yet">Announcements from the CloudFest team will appear here.</EmptyState>;
+    return <EmptyState title={t('newsEmptyTitle')}>{t('newsEmptyText')}</EmptyState>;
   }
   const shown = limit === undefined ? items : items.slice(0, limit);
   return (
@@ -44,7 +56,7 @@ export function NewsList({ limit, more }: NewsListProps) {
             <article>
               <h3 className="news-list__title">{item.title}</h3>
               <p className="news-list__date">
-                <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
+                <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, language)}</time>
               </p>
               <p>{item.body}</p>
             </article>

@@ -1,5 +1,8 @@
+import { activeLanguage, INTL_LOCALES, translate } from '../../i18n/i18n.ts';
+
 /*
- * What the offline indicator says, as a pure function of the state (tested without a DOM).
+ * What the offline indicator says, as a pure function of the state (tested without a DOM), in the
+ * active language.
  */
 
 export interface IndicatorState {
@@ -21,40 +24,46 @@ export interface IndicatorText {
   rejectedLine: string | null;
 }
 
-const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
-
 export function pendingText(count: number): string {
-  return `${changes(count)} waiting to sync`;
+  return translate('common', 'syncPending', { count });
 }
 
 export function rejectedText(count: number): string {
-  return `${changes(count)} could not be saved`;
+  return translate('common', 'syncRejected', { count });
 }
 
 export function pausedText(count: number): string {
-  return count > 0
-    ? `Your session has ended. Sign in again to sync ${changes(count)}.`
-    : 'Your session has ended. Sign in again to sync your changes.';
+  return count > 0 ? translate('common', 'syncPausedCount', { count }) : translate('common', 'syncPaused');
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
-/** "Last synced just now", "… 5 minutes ago", "… 3 hours ago", "… yesterday". */
+function relative(value: number, unit: Intl.RelativeTimeFormatUnit): string {
+  const locale = INTL_LOCALES[activeLanguage()];
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return translate('common', 'lastSynced', { when: format.format(value, unit) });
+}
+
+/** "Last synced just now", "… 5 minutes ago", "… 3 hours ago", "… yesterday" (in the active language). */
 export function lastSyncedText(lastSyncAt: string, now: number): string {
   const seconds = Math.round((now - Date.parse(lastSyncAt)) / 1000);
-  if (!Number.isFinite(seconds) || seconds < 60) return 'Last synced just now';
+  if (!Number.isFinite(seconds) || seconds < 60) return translate('common', 'lastSyncedNow');
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `Last synced ${relative.format(-minutes, 'minute')}`;
+  if (minutes < 60) return relative(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `Last synced ${relative.format(-hours, 'hour')}`;
-  return `Last synced ${relative.format(-Math.floor(hours / 24), 'day')}`;
+  if (hours < 24) return relative(-hours, 'hour');
+  return relative(-Math.floor(hours / 24), 'day');
 }
 
 export function indicatorText(state: IndicatorState, now: number): IndicatorText {
   const parts: string[] = [];
   if (state.paused) parts.push(pausedText(state.pending));
-  else if (!state.online) parts.push('Offline');
-  if (!state.paused && state.syncing && state.online) parts.push('Syncing…');
+  else if (!state.online) parts.push(translate('common', 'syncOffline'));
+  if (!state.paused && state.syncing && state.online) parts.push(translate('common', 'syncing'));
   else if (!state.paused && state.pending > 0) parts.push(pendingText(state.pending));
   const rejectedLine = state.rejected > 0 ? rejectedText(state.rejected) : null;
   const hidden = parts.length === 0 && rejectedLine === null;
@@ -66,7 +75,5 @@ export function indicatorText(state: IndicatorState, now: number): IndicatorText
 
 /** Asked before a logout that would delete changes the server does not have yet. */
 export function unsyncedLogoutQuestion(count: number): string {
-  return count === 1
-    ? 'You have 1 change that is not synced yet. Log out anyway? It will be lost.'
-    : `You have ${count} changes that are not synced yet. Log out anyway? They will be lost.`;
+  return translate('common', 'unsyncedLogout', { count });
 }

@@ -9,6 +9,7 @@ import { SYNC_KINDS } from '../../sync/kinds.ts';
 import { dismissRejected } from '../../sync/outbox.ts';
 import { useOutboxCounts, useRejectedChanges, useSyncStatus } from '../../sync/use-outbox.ts';
 import { indicatorText } from './offline-indicator.text.ts';
+import { useT } from '../../i18n/use-t.ts';
 import './offline-indicator.css';
 
 /** Re-render the "Last synced … ago" text this often. */
@@ -42,7 +43,7 @@ function useClock(): number {
   return now;
 }
 
-const kindLabel = (kind: string) => (SYNC_KINDS as Record<string, { label: string } | undefined>)[kind]?.label ?? 'Change';
+const kindLabel = (kind: string) => (SYNC_KINDS as Record<string, { label: string } | undefined>)[kind]?.label;
 
 /**
  * The signed-in layout's small sync bar (issue 5, "Offline experience"): offline, changes waiting
@@ -61,6 +62,7 @@ export function OfflineIndicator() {
   const now = useClock();
   const navigate = useNavigate();
   const [dismissing, setDismissing] = useState(false);
+  const t = useT('common');
 
   useEffect(() => {
     startSyncEngine();
@@ -109,12 +111,12 @@ export function OfflineIndicator() {
       className={text.hidden ? 'offline-indicator' : `offline-indicator offline-indicator--${text.tone}`}
       role="status"
       aria-live="polite"
-      aria-label="Sync status"
+      aria-label={t('syncStatus')}
     >
       {text.parts.length > 0 ? <p className="offline-indicator__status">{text.parts.join(' · ')}</p> : null}
       {status.paused ? (
         <button type="button" className="btn btn-secondary btn-sm" onClick={signInAgain}>
-          Sign in again
+          {t('signInAgain')}
         </button>
       ) : null}
       {text.rejectedLine ? (
@@ -123,12 +125,12 @@ export function OfflineIndicator() {
           <ul className="offline-indicator__reasons">
             {rejected.map((row) => (
               <li key={row.id}>
-                <strong>{kindLabel(row.kind)}:</strong> {row.lastError ?? 'The server refused this change.'}
+                <strong>{kindLabel(row.kind) ?? t('syncChange')}:</strong> {row.lastError ?? t('syncRefused')}
               </li>
             ))}
           </ul>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void dismiss()} disabled={dismissing}>
-            Dismiss
+            {t('dismiss')}
           </button>
         </details>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { type PaymentRedirects, payOrder } from '../../lib/payment.ts';
 import { purchaseErrorMessage, usePayingFlag } from '../../lib/purchase.ts';
@@ -24,6 +25,7 @@ interface OrderCheckoutProps {
  * announce the order.
  */
 export function OrderCheckout({ order, redirects, hint, backLabel, onBack }: OrderCheckoutProps) {
+  const t = useT('checkout');
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [paying, setPaying] = usePayingFlag();
@@ -46,7 +48,7 @@ export function OrderCheckout({ order, redirects, hint, backLabel, onBack }: Ord
   return (
     <section className="card order-checkout" aria-labelledby={titleId}>
       <h2 id={titleId} className="card-title" ref={heading} tabIndex={-1}>
-        Your order
+        {t('yourOrder')}
       </h2>
       <OrderReview order={order} />
       {problem ? <Notice tone="danger">{problem}</Notice> : null}
@@ -62,7 +64,7 @@ export function OrderCheckout({ order, redirects, hint, backLabel, onBack }: Ord
           disabled={paying}
           aria-busy={paying || undefined}
         >
-          {paying ? 'Opening the payment page…' : `Pay ${formatEuro(order.gross)}`}
+          {paying ? t('openingPaymentPage') : t('payAmount', { amount: formatEuro(order.gross) })}
         </button>
       </div>
     </section>

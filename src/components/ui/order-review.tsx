@@ -1,6 +1,7 @@
+import { useT } from '../../i18n/use-t.ts';
 import { formatEuro, formatPrice } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { isFreeOrder, orderTotalRows, REVERSE_CHARGE_NOTE, vatPercent } from '../../shared/pricing.ts';
+import { isFreeOrder, orderTotalRows } from '../../shared/pricing.ts';
 import './order-review.css';
 
 /**
@@ -9,14 +10,19 @@ import './order-review.css';
  * for a pass upgrade and for a train ticket. A free order shows 'Free' without net and VAT.
  */
 export function OrderReview({ order }: { order: Order }) {
+  const t = useT('checkout');
+  const tCommon = useT('common');
+  const free = isFreeOrder(order);
+  const vatLabel = order.reverseCharge ? t('vatReverseCharge') : t('vatRate', { rate: Math.round(order.vatRate * 10_000) / 100 });
+  const rowLabel = { net: t('net'), vat: vatLabel, total: t('total') };
   return (
     <div className="order-review">
       <table className="order-review__table">
-        <caption className="visually-hidden">Your order</caption>
+        <caption className="visually-hidden">{t('yourOrder')}</caption>
         <thead className="visually-hidden">
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Amount</th>
+            <th scope="col">{t('item')}</th>
+            <th scope="col">{t('amount')}</th>
           </tr>
         </thead>
         <tbody>
@@ -26,7 +32,7 @@ export function OrderReview({ order }: { order: Order }) {
                 {line.description}
                 {line.quantity > 1 ? (
                   <span className="order-review__detail">
-                    {line.quantity} × {formatEuro(line.unitPrice)}
+                    {t('lineQuantity', { quantity: line.quantity, unitPrice: formatEuro(line.unitPrice) })}
                   </span>
                 ) : null}
               </th>
@@ -35,19 +41,15 @@ export function OrderReview({ order }: { order: Order }) {
           ))}
         </tbody>
         <tfoot>
-          {orderTotalRows(
-            order,
-            order.reverseCharge ? 'VAT (reverse charge)' : `VAT ${vatPercent(order.vatRate)} %`,
-            formatEuro,
-          ).map((row) => (
+          {orderTotalRows(order, vatLabel, formatEuro).map((row) => (
             <tr key={row.key} className={row.key === 'total' ? 'order-review__total' : 'order-review__minor'}>
-              <th scope="row">{row.label}</th>
-              <td>{row.value}</td>
+              <th scope="row">{rowLabel[row.key]}</th>
+              <td>{free ? tCommon('free') : row.value}</td>
             </tr>
           ))}
         </tfoot>
       </table>
-      {order.reverseCharge && !isFreeOrder(order) ? <p className="order-review__note">{REVERSE_CHARGE_NOTE}.</p> : null}
+      {order.reverseCharge && !free ? <p className="order-review__note">{t('reverseChargeNote')}</p> : null}
     </div>
   );
 }

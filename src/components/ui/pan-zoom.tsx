@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import { PanZoomController } from './pan-zoom.controller.ts';
 import type { Point, Rect } from './pan-zoom.math.ts';
 import './pan-zoom.css';
@@ -36,7 +37,8 @@ export interface PanZoomProps {
 /**
  * A viewport that pans and zooms SVG content: drag, pinch, wheel or trackpad, double tap, the
  * +/− and reset buttons, and the keyboard (arrows, + and −, 0) once focused. The view never
- * passes through React state, so moving a large plan does not re-render it.
+ * passes through React state, so moving a large plan does not re-render it. Its texts are in the
+ * plans catalogue (the floor and site plans use it).
  */
 export function PanZoom({
   label,
@@ -52,6 +54,7 @@ export function PanZoom({
   className,
   children,
 }: PanZoomProps) {
+  const t = useT('plans');
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<SVGGElement>(null);
   const controllerRef = useRef<PanZoomController | null>(null);
@@ -134,11 +137,11 @@ export function PanZoom({
         </svg>
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a fieldset is for form inputs; these are three plain buttons */}
-      <div className="pan-zoom__controls" role="group" aria-label="Zoom">
+      <div className="pan-zoom__controls" role="group" aria-label={t('zoom')}>
         <button
           type="button"
           className="pan-zoom__button"
-          aria-label="Zoom in"
+          aria-label={t('zoomIn')}
           aria-disabled={bounds.atMax}
           onClick={() => controllerRef.current?.zoomIn()}
         >
@@ -147,19 +150,23 @@ export function PanZoom({
         <button
           type="button"
           className="pan-zoom__button"
-          aria-label="Zoom out"
+          aria-label={t('zoomOut')}
           aria-disabled={bounds.atMin}
           onClick={() => controllerRef.current?.zoomOut()}
         >
           <ControlIcon path="M5 12h14" />
         </button>
-        <button type="button" className="pan-zoom__button" aria-label="Reset view" onClick={() => controllerRef.current?.reset()}>
+        <button
+          type="button"
+          className="pan-zoom__button"
+          aria-label={t('resetView')}
+          onClick={() => controllerRef.current?.reset()}
+        >
           <ControlIcon path="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
         </button>
       </div>
       <p id={helpId} className="visually-hidden">
-        Drag to move the plan; pinch, scroll or double-tap to zoom. With the keyboard: arrow keys move, plus and minus zoom, 0
-        shows the whole plan.
+        {t('panZoomHelp')}
       </p>
       <p id={descriptionId} className="visually-hidden">
         {description}

@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { MIN_PASSWORD_SCORE, passwordScore } from '../../lib/password-strength.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import './password-strength-meter.css';
 
 /** One label per zxcvbn score 0..4. */
-export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+export const STRENGTH_LABELS = [
+  'strengthVeryWeak',
+  'strengthWeak',
+  'strengthFair',
+  'strengthStrong',
+  'strengthVeryStrong',
+] as const satisfies readonly MessageKey<'checkout'>[];
 const DEBOUNCE_MS = 250;
 
 interface PasswordStrengthMeterProps {
@@ -20,6 +27,8 @@ interface PasswordStrengthMeterProps {
  * page) and scores after typing pauses, so fast typing does not run it per keystroke.
  */
 export function PasswordStrengthMeter({ password, userInputs = [], hideWeakMessage = false }: PasswordStrengthMeterProps) {
+  const t = useT('checkout');
+  const tCommon = useT('common');
   const [score, setScore] = useState<number | null>(null);
   // A stable dependency: the caller usually passes a fresh array each render.
   const inputsKey = JSON.stringify(userInputs);
@@ -60,8 +69,8 @@ export function PasswordStrengthMeter({ password, userInputs = [], hideWeakMessa
       </div>
       {/* Always rendered, so screen readers know the live region before its text changes. */}
       <p className="pw-meter__text" aria-live="polite">
-        {label === null ? null : <span>Password strength: {label}</span>}
-        {tooWeak && !hideWeakMessage ? <span className="pw-meter__weak"> {MESSAGES.passwordTooWeak}</span> : null}
+        {label === null ? null : <span>{t('passwordStrength', { strength: t(label) })}</span>}
+        {tooWeak && !hideWeakMessage ? <span className="pw-meter__weak"> {tCommon('passwordTooWeak')}</span> : null}
       </p>
     </div>
   );

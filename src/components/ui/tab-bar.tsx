@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { Icon, type IconName } from './icon.tsx';
 import './tab-bar.css';
 
 export interface TabItem {
   to: string;
-  label: string;
+  /** Its label's key in the common catalogue. */
+  label: MessageKey<'common'>;
   icon: IconName;
   /** Active only on exactly this path (the Home tab). */
   end?: boolean;
@@ -24,8 +27,9 @@ export interface TabBarProps {
  * current tab with aria-current="page".
  */
 export function TabBar({ items, start, end }: TabBarProps) {
+  const t = useT('common');
   return (
-    <nav className="tab-bar" aria-label="Main tabs">
+    <nav className="tab-bar" aria-label={t('mainTabs')}>
       <div className="tab-bar__inner">
         {start ? <div className="tab-bar__start">{start}</div> : null}
         <ul className="tab-bar__list">
@@ -33,7 +37,7 @@ export function TabBar({ items, start, end }: TabBarProps) {
             <li key={item.to} className="tab-bar__item">
               <NavLink to={item.to} end={item.end} className="tab-bar__link">
                 <Icon name={item.icon} />
-                <span className="tab-bar__label">{item.label}</span>
+                <span className="tab-bar__label">{t(item.label)}</span>
               </NavLink>
             </li>
           ))}

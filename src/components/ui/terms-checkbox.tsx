@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Text } from '../../i18n/text.tsx';
 
 const TERMS_URL = '/information#terms-and-conditions';
 const PRIVACY_URL = '/information#privacy-policy';
@@ -23,15 +24,16 @@ export function TermsCheckbox({ registration, error }: TermsCheckboxProps) {
           {...registration}
         />
         <label htmlFor={id}>
-          I accept the{' '}
-          <a href={TERMS_URL} target="_blank" rel="noopener">
-            terms and conditions
-          </a>{' '}
-          and have read the{' '}
-          <a href={PRIVACY_URL} target="_blank" rel="noopener">
-            privacy policy
-          </a>
-          .
+          <Text
+            ns="checkout"
+            k="acceptTerms"
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: the message's <terms> tag gives the link its text
+              terms: <a href={TERMS_URL} target="_blank" rel="noopener" />,
+              // biome-ignore lint/a11y/useAnchorContent: the message's <privacy> tag gives the link its text
+              privacy: <a href={PRIVACY_URL} target="_blank" rel="noopener" />,
+            }}
+          />
         </label>
       </div>
       {error ? (

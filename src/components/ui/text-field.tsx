@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useT } from '../../i18n/use-t.ts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   label: string;
@@ -47,7 +48,8 @@ export function TextField({ label, registration, error, errorAction, hint, class
 
 /** The e-mail input of every account form: one label, keyboard and autofill setup everywhere. */
 export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck'>) {
+  const t = useT('common');
   return (
-    <TextField label="E-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />
+    <TextField label={t('emailAddress')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />
   );
 }

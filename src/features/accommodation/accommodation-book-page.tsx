@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { searchAccommodations } from '../../lib/hotel-api.ts';
 import { type AccommodationSearch, stayError } from '../../lib/hotel-search.ts';
 import { bookingsAtom, isVendorAtom, passAtom } from '../../lib/session.ts';
@@ -23,6 +24,7 @@ import './accommodation.css';
  * payment; a failed payment comes back here (?payment=failed).
  */
 export function AccommodationBookPage() {
+  const t = useT('accommodation');
   const [params, setParams] = useSearchParams();
   // The form edits a draft; the address follows only valid searches (a half-typed date must not reset it).
   const [search, setSearch] = useState<AccommodationSearch>(() => searchFromParams(params));
@@ -49,14 +51,11 @@ export function AccommodationBookPage() {
 
   return (
     <div className="accommodation-page">
-      <PageHeader
-        title="Book a Hotel"
-        lead="Partner hotels around Europa-Park for CloudFest 2026. Hotels marked Shuttle are served by the conference shuttle."
-      />
+      <PageHeader title={t('bookTitle')} lead={t('bookLead')} />
       {outcome ? <PaymentReturnNotice outcome={outcome} onDismiss={dismiss} /> : null}
       {live.length > 0 ? (
         <p className="accommodation-page__back">
-          <Link to="/accommodation">Your bookings ({live.length})</Link>
+          <Link to="/accommodation">{t('yourBookingsCount', { count: live.length })}</Link>
         </p>
       ) : null}
       {canBook ? null : <NoPassNotice />}
@@ -76,43 +75,39 @@ export function AccommodationBookPage() {
       {results.status === 'error' ? (
         // SPEC §8: a failed accommodation load falls back to an empty list; the user can try again.
         <div className="alert alert-danger accommodation-notice" role="alert">
-          <p>We could not load the hotels just now.</p>
+          <p>{t('hotelsLoadFailed')}</p>
           <button type="button" className="btn btn-sm" onClick={results.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       ) : null}
       {results.status === 'ready' && !problem ? (
         results.data.length === 0 ? (
           <div className="accommodation-empty">
-            <p>
-              {search.onlyBookable
-                ? 'No partner hotel has a free room for these dates and guests.'
-                : 'No partner hotel matches these dates and guests.'}
-            </p>
+            <p>{search.onlyBookable ? t('noHotelWithFreeRoom') : t('noHotelMatches')}</p>
             {search.onlyBookable ? (
               <button
                 type="button"
                 className="btn btn-secondary btn-sm"
                 onClick={() => change({ ...search, onlyBookable: false })}
               >
-                Show all hotels
+                {t('showAllHotels')}
               </button>
             ) : null}
           </div>
         ) : (
-          <ul className="accommodation-results" aria-label="Partner hotels">
+          <ul className="accommodation-results" aria-label={t('partnerHotels')}>
             {results.data.map((accommodation) => (
               <li key={accommodation.id}>
                 <AccommodationCard
                   accommodation={accommodation}
                   nights={nights}
                   selectedRoomId={bookedRoomAt(accommodation.id)}
-                  selectedLabel="Booked"
+                  selectedLabel={t('booked')}
                   onSelect={(room) => void booking.book(accommodation, room, search)}
-                  selectLabel="Book"
+                  selectLabel={t('book')}
                   busyRoomId={booking.busyRoomId}
-                  busyLabel="Booking…"
+                  busyLabel={t('booking')}
                   disabled={!canBook}
                   detailsHref={withStay(`/accommodation/${accommodation.id}`, search)}
                 />
@@ -126,8 +121,9 @@ export function AccommodationBookPage() {
 }
 
 function HotelSkeleton() {
+  const t = useT('accommodation');
   return (
-    <div className="accommodation-results" role="status" aria-label="Loading hotels">
+    <div className="accommodation-results" role="status" aria-label={t('loadingHotels')}>
       <div className="hotel is-skeleton" />
       <div className="hotel is-skeleton" />
       <div className="hotel is-skeleton" />

@@ -5,6 +5,8 @@ import { HotelBadges, HotelVisual } from '../../components/hotel/hotel-badges.ts
 import { RoomOption } from '../../components/hotel/room-option.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
 import { fetchAccommodation } from '../../lib/hotel-api.ts';
 import { type AccommodationSearch, formatDistance, stayError } from '../../lib/hotel-search.ts';
@@ -27,6 +29,7 @@ import './accommodation.css';
  * user's own bookings there with the same guest and cancel actions as /accommodation.
  */
 export function AccommodationDetailPage() {
+  const t = useT('accommodation');
   const id = Number(useParams().accommodationId);
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState<AccommodationSearch>(() => searchFromParams(params));
@@ -60,24 +63,24 @@ export function AccommodationDetailPage() {
     const missing = hotel.error instanceof ApiError && hotel.error.status === 404;
     return (
       <>
-        <PageHeader title={missing ? 'Hotel not found' : 'Hotel'} />
+        <PageHeader title={missing ? t('hotelNotFound') : t('hotel')} />
         <EmptyState
           icon="bed"
-          title={missing ? 'This hotel is not one of our partner hotels' : 'We could not load this hotel just now'}
+          title={missing ? t('notPartnerHotel') : t('hotelLoadFailed')}
           action={
             <div className="accommodation-empty__actions">
               {missing ? null : (
                 <button type="button" className="btn btn-primary" onClick={hotel.retry}>
-                  Try again
+                  {t('tryAgain')}
                 </button>
               )}
               <Link to={withStay('/accommodation/book', search)} className="btn btn-secondary">
-                All hotels
+                {t('allHotels')}
               </Link>
             </div>
           }
         >
-          {missing ? 'Choose one of the partner hotels around Europa-Park instead.' : 'Please check your connection.'}
+          {missing ? t('choosePartnerHotel') : t('checkConnection')}
         </EmptyState>
       </>
     );
@@ -86,23 +89,23 @@ export function AccommodationDetailPage() {
   return (
     <div className="accommodation-page">
       <p className="accommodation-page__back">
-        <Link to={withStay('/accommodation/book', search)}>All hotels</Link>
+        <Link to={withStay('/accommodation/book', search)}>{t('allHotels')}</Link>
         {allBookings.length > 0 ? (
           <>
             {' · '}
-            <Link to="/accommodation">Your bookings</Link>
+            <Link to="/accommodation">{t('yourBookings')}</Link>
           </>
         ) : null}
       </p>
-      {data ? <HotelHeader accommodation={data} /> : <PageHeader title="Hotel" />}
+      {data ? <HotelHeader accommodation={data} /> : <PageHeader title={t('hotel')} />}
       {hotel.status === 'loading' && !data ? (
-        <div className="hotel is-skeleton" role="status" aria-label="Loading the hotel" />
+        <div className="hotel is-skeleton" role="status" aria-label={t('loadingHotel')} />
       ) : null}
 
       {mine.length > 0 ? (
         <section className="accommodation-section" aria-labelledby="hotel-bookings-title">
           <h2 id="hotel-bookings-title" className="accommodation-section__title">
-            Your bookings here
+            {t('yourBookingsHere')}
           </h2>
           <ul className="accommodation-bookings">
             {mine.map((item) => (
@@ -117,7 +120,7 @@ export function AccommodationDetailPage() {
       {data ? (
         <section className="accommodation-section" aria-labelledby="hotel-rooms-title">
           <h2 id="hotel-rooms-title" className="accommodation-section__title">
-            Rooms
+            {t('rooms')}
           </h2>
           {canBook ? null : <NoPassNotice />}
           <SearchForm search={search} onChange={change} error={problem} variant="hotel" />
@@ -125,11 +128,11 @@ export function AccommodationDetailPage() {
             <BookingErrorNotice error={booking.error} onDismiss={booking.clearError} onRefresh={hotel.retry} />
           ) : null}
           {data.rooms.length === 0 ? (
-            <p className="accommodation-empty">No room of this hotel fits {search.occupancy} guests.</p>
+            <p className="accommodation-empty">{t('noRoomFits', { count: search.occupancy })}</p>
           ) : (
             <ul
               className="hotel__rooms accommodation-rooms"
-              aria-label={`Rooms at ${data.name}`}
+              aria-label={t('roomsAt', { hotel: data.name })}
               aria-busy={hotel.status === 'loading' || undefined}
             >
               {data.rooms.map((room) => (
@@ -138,11 +141,11 @@ export function AccommodationDetailPage() {
                   room={room}
                   nights={nights}
                   selected={mine.some((b) => b.status !== 'cancelled' && b.roomId === room.id)}
-                  selectedLabel="Booked"
+                  selectedLabel={t('booked')}
                   onSelect={() => void booking.book(data, room, applied)}
-                  selectLabel="Book"
+                  selectLabel={t('book')}
                   busy={booking.busyRoomId === room.id}
-                  busyLabel="Booking…"
+                  busyLabel={t('booking')}
                   disabled={!canBook || problem !== null || (booking.busyRoomId !== null && booking.busyRoomId !== room.id)}
                 />
               ))}
@@ -155,21 +158,27 @@ export function AccommodationDetailPage() {
 }
 
 function HotelHeader({ accommodation }: { accommodation: Accommodation }) {
+  const t = useT('accommodation');
   return (
     <div className="hotel-header">
       <HotelVisual accommodation={accommodation} className="hotel-header__visual" />
       <div className="hotel-header__body">
         <HotelBadges accommodation={accommodation} />
-        <PageHeader title={accommodation.name} documentTitle={`${accommodation.name} · Accommodation`} />
+        <PageHeader title={accommodation.name} documentTitle={t('hotelDocumentTitle', { hotel: accommodation.name })} />
         <p className="hotel-header__meta">
           {accommodation.address ? <span>{accommodation.address}</span> : null}
-          <span>{formatDistance(accommodation.distanceM)} to the venue</span>
+          <span>{t('distanceToVenue', { distance: formatDistance(accommodation.distanceM) })}</span>
           {accommodation.priceFrom !== null ? (
             <span>
-              from <strong>{formatEuro(accommodation.priceFrom)}</strong> per night
+              <Text
+                ns="accommodation"
+                k="priceFromPerNight"
+                values={{ price: formatEuro(accommodation.priceFrom) }}
+                components={{ strong: <strong /> }}
+              />
             </span>
           ) : (
-            <span className="hotel-header__sold-out">Sold out for your dates</span>
+            <span className="hotel-header__sold-out">{t('soldOutForDates')}</span>
           )}
         </p>
         {accommodation.description ? <p className="hotel-header__description">{accommodation.description}</p> : null}

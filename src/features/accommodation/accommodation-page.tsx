@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { bookingsAtom, isVendorAtom, passAtom } from '../../lib/session.ts';
 import { refreshBookings } from './booking-api.ts';
 import { BookingCard } from './booking-card.tsx';
@@ -17,6 +18,7 @@ import './accommodation.css';
  * who may enter and book without one, SPEC §6, also get the way to the hotels).
  */
 export function AccommodationPage() {
+  const t = useT('accommodation');
   const bookings = useAtomValue(bookingsAtom);
   const pass = useAtomValue(passAtom);
   const isVendor = useAtomValue(isVendorAtom);
@@ -31,26 +33,24 @@ export function AccommodationPage() {
     if (pass) return <Navigate to="/accommodation/book" replace />;
     return (
       <>
-        <PageHeader title="Accommodation" />
+        <PageHeader title={t('title')} />
         <EmptyState
           icon="bed"
-          title="No hotel booked yet"
+          title={t('noHotelBookedTitle')}
           action={
             <div className="accommodation-empty__actions">
               <Link to="/pass" className="btn btn-primary">
-                Get your pass
+                {t('getYourPass')}
               </Link>
               {isVendor ? (
                 <Link to="/accommodation/book" className="btn btn-secondary">
-                  Find a hotel
+                  {t('findHotel')}
                 </Link>
               ) : null}
             </div>
           }
         >
-          {isVendor
-            ? 'Hotel rooms come with a CloudFest 2026 pass: get yours first. As an exhibitor you can also book a partner hotel for your stand team right away.'
-            : 'Partner hotels are booked with a CloudFest 2026 pass. Once your pass is approved, you can book a room here.'}
+          {isVendor ? t('noHotelBookedVendor') : t('noHotelBookedAttendee')}
         </EmptyState>
       </>
     );
@@ -59,12 +59,12 @@ export function AccommodationPage() {
   const sorted = sortBookings(bookings);
   return (
     <div className="accommodation-page">
-      <PageHeader title="Accommodation" lead="Your hotel bookings for CloudFest 2026." />
+      <PageHeader title={t('title')} lead={t('bookingsLead')} />
       {outcome ? <PaymentReturnNotice outcome={outcome} onDismiss={dismiss} /> : null}
       {sorted.length === 0 ? (
-        <p className="accommodation-empty">You have no hotel booking yet.</p>
+        <p className="accommodation-empty">{t('noBookingYet')}</p>
       ) : (
-        <ul className="accommodation-bookings" aria-label="Your bookings">
+        <ul className="accommodation-bookings" aria-label={t('yourBookings')}>
           {sorted.map((booking) => (
             <li key={booking.id}>
               <BookingCard booking={booking} />
@@ -74,7 +74,7 @@ export function AccommodationPage() {
       )}
       <div className="accommodation-page__more">
         <Link to="/accommodation/book" className="btn btn-primary">
-          {sorted.length === 0 ? 'Book a room' : 'Book another room'}
+          {sorted.length === 0 ? t('bookRoom') : t('bookAnotherRoom')}
         </Link>
       </div>
     </div>

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { fetchRoom } from '../../lib/hotel-api.ts';
-import { formatStay, pluralGuests, pluralNights } from '../../lib/hotel-search.ts';
+import { formatStay } from '../../lib/hotel-search.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { payOrder } from '../../lib/payment.ts';
 import { toastSuccess } from '../../lib/toast.ts';
@@ -10,7 +12,7 @@ import type { BookingCancellation } from '../../shared/contracts/account.ts';
 import type { Booking } from '../../shared/contracts/catalog.ts';
 import { nightCount } from '../../shared/stay.ts';
 import { cancelBooking, createBooking, refreshBookings, removeGuest } from './booking-api.ts';
-import { cancellationInfo, guestPlacesLeft, STATUS_LABELS } from './booking-view.ts';
+import { cancellationInfo, guestPlacesLeft, STATUS_LABEL_KEYS } from './booking-view.ts';
 import { describeError } from './describe-error.ts';
 import { GuestForm } from './guest-form.tsx';
 import { BOOKING_PAYMENT_REDIRECTS } from './payment-return.tsx';
@@ -29,11 +31,13 @@ interface BookingCardProps {
  * credit note it brought. Shared by /accommodation and /accommodation/{id}.
  */
 export function BookingCard({ booking, headingLevel = 2, linkHotel = true }: BookingCardProps) {
+  const t = useT('accommodation');
+  const language = useLanguage();
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const sectionLevel = headingLevel === 2 ? 'h3' : 'h4';
   const nights = nightCount(booking.start, booking.end);
-  const hotelName = booking.accommodationName ?? 'Your hotel';
+  const hotelName = booking.accommodationName ?? t('yourHotel');
   const [cancellation, setCancellation] = useState<BookingCancellation | null>(null);
 
   return (
@@ -42,23 +46,33 @@ export function BookingCard({ booking, headingLevel = 2, linkHotel = true }: Boo
         <Heading id={titleId} className="booking__hotel">
           {linkHotel ? <Link to={`/accommodation/${booking.accommodationId}`}>{hotelName}</Link> : hotelName}
         </Heading>
-        <span className={`badge booking__status is-${booking.status}`}>{STATUS_LABELS[booking.status]}</span>
+        <span className={`badge booking__status is-${booking.status}`}>{t(STATUS_LABEL_KEYS[booking.status])}</span>
       </div>
       <dl className="booking__facts">
         <div>
-          <dt>Room</dt>
-          <dd>{booking.roomName ?? 'Room'}</dd>
+          <dt>{t('room')}</dt>
+          <dd>{booking.roomName ?? t('room')}</dd>
         </div>
         <div>
-          <dt>Stay</dt>
+          <dt>{t('stay')}</dt>
           <dd>
-            <time dateTime={booking.start}>{formatStay(booking)}</time> · {pluralNights(nights)}
+            <Text
+              ns="accommodation"
+              k="stayWithNights"
+              values={{ stay: formatStay(booking, language), nights }}
+              components={{ time: <time dateTime={booking.start} /> }}
+            />
           </dd>
         </div>
         <div>
-          <dt>Price</dt>
+          <dt>{t('price')}</dt>
           <dd>
-            {formatEuro(booking.price)} <span className="booking__vat">excl. VAT</span>
+            <Text
+              ns="accommodation"
+              k="priceExclVat"
+              values={{ price: formatEuro(booking.price, language) }}
+              components={{ vat: <span className="booking__vat" /> }}
+            />
           </dd>
         </div>
       </dl>
@@ -79,6 +93,7 @@ export function BookingCard({ booking, headingLevel = 2, linkHotel = true }: Boo
  * (or answers 409 when the room has gone meanwhile).
  */
 function HeldPayment({ booking }: { booking: Booking }) {
+  const t = useT('accommodation');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -99,7 +114,7 @@ function HeldPayment({ booking }: { booking: Booking }) {
 
   return (
     <div className="booking__held">
-      <p>This room is reserved for you until the payment goes through; unpaid reservations are released after a short while.</p>
+      <p>{t('heldNotice')}</p>
       {error ? (
         <p className="alert alert-danger" role="alert">
           {error}
@@ -112,13 +127,14 @@ function HeldPayment({ booking }: { booking: Booking }) {
         disabled={busy}
         aria-busy={busy || undefined}
       >
-        {busy ? 'Opening payment…' : 'Complete payment'}
+        {busy ? t('openingPayment') : t('completePayment')}
       </button>
     </div>
   );
 }
 
 function Guests({ booking, heading: SectionHeading }: { booking: Booking; heading: 'h3' | 'h4' }) {
+  const t = useT('accommodation');
   const titleId = useId();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
@@ -138,7 +154,7 @@ function Guests({ booking, heading: SectionHeading }: { booking: Booking; headin
     setError(null);
     try {
       await removeGuest(booking, index);
-      if (guest) void toastSuccess(`${guest.firstName} ${guest.lastName} was removed from the booking.`);
+      if (guest) void toastSuccess(t('guestRemoved', { name: `${guest.firstName} ${guest.lastName}` }));
     } catch (cause) {
       setError(describeError(cause));
     } finally {
@@ -149,10 +165,10 @@ function Guests({ booking, heading: SectionHeading }: { booking: Booking; headin
   return (
     <section className="booking__guests" aria-labelledby={titleId}>
       <SectionHeading id={titleId} className="booking__section-title">
-        Guests
+        {t('guests')}
       </SectionHeading>
       {booking.guests.length === 0 ? (
-        <p className="text-sm text-muted">Only you are staying in this room so far.</p>
+        <p className="text-sm text-muted">{t('onlyYouInRoom')}</p>
       ) : (
         <ul className="booking__guest-list">
           {booking.guests.map((guest, index) => {
@@ -169,9 +185,9 @@ function Guests({ booking, heading: SectionHeading }: { booking: Booking; headin
                     onClick={() => void remove(index)}
                     disabled={removing !== null}
                     aria-busy={removing === index || undefined}
-                    aria-label={`Remove guest ${name}`}
+                    aria-label={t('removeGuestLabel', { name })}
                   >
-                    {removing === index ? 'Removing…' : 'Remove'}
+                    {removing === index ? t('removing') : t('remove')}
                   </button>
                 ) : null}
               </li>
@@ -186,8 +202,9 @@ function Guests({ booking, heading: SectionHeading }: { booking: Booking; headin
       ) : null}
       {editable && occupancy !== null ? (
         <p className="text-sm text-muted">
-          The room sleeps up to {pluralGuests(occupancy)}
-          {placesLeft === 0 ? ': it is full.' : `: room for ${placesLeft} more.`}
+          {placesLeft === 0
+            ? t('roomSleepsFull', { count: occupancy })
+            : t('roomSleepsPlacesLeft', { count: occupancy, left: placesLeft })}
         </p>
       ) : null}
       {editable && placesLeft !== 0 ? (
@@ -196,13 +213,13 @@ function Guests({ booking, heading: SectionHeading }: { booking: Booking; headin
             booking={booking}
             onAdded={(name) => {
               setAdding(false);
-              void toastSuccess(`${name} was added to the booking.`);
+              void toastSuccess(t('guestAdded', { name }));
             }}
             onCancel={() => setAdding(false)}
           />
         ) : (
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAdding(true)}>
-            Add guest
+            {t('addGuest')}
           </button>
         )
       ) : null}
@@ -218,7 +235,9 @@ interface CancelSectionProps {
 
 /** The Cancel button only within the rules (shared with the server), with the rule spelled out, and a confirmation first. */
 function CancelSection({ booking, hotelName, onCancelled }: CancelSectionProps) {
-  const info = cancellationInfo(booking);
+  const t = useT('accommodation');
+  const language = useLanguage();
+  const info = cancellationInfo(booking, t);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -249,14 +268,14 @@ function CancelSection({ booking, hotelName, onCancelled }: CancelSectionProps) 
       {info.allowed ? (
         confirming ? (
           <ConfirmCancel
-            text={`Cancel your stay at ${hotelName}, ${formatStay(booking)}? What you paid is refunded to your payment method and a credit note is issued.`}
+            text={t('cancelConfirm', { hotel: hotelName, stay: formatStay(booking, language) })}
             busy={busy}
             onConfirm={() => void cancel()}
             onKeep={() => setConfirming(false)}
           />
         ) : (
           <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
-            Cancel booking
+            {t('cancelBooking')}
           </button>
         )
       ) : null}
@@ -272,13 +291,14 @@ interface ConfirmCancelProps {
 }
 
 function ConfirmCancel({ text, busy, onConfirm, onKeep }: ConfirmCancelProps) {
+  const t = useT('accommodation');
   const textId = useId();
   const ref = useRef<HTMLButtonElement>(null);
   // Focus the decision, so keyboard and screen-reader users land on it.
   useEffect(() => ref.current?.focus(), []);
   return (
     <fieldset className="booking__confirm" aria-describedby={textId}>
-      <legend className="visually-hidden">Confirm cancellation</legend>
+      <legend className="visually-hidden">{t('confirmCancellation')}</legend>
       <p id={textId}>{text}</p>
       <div className="booking__confirm-actions">
         <button
@@ -289,10 +309,10 @@ function ConfirmCancel({ text, busy, onConfirm, onKeep }: ConfirmCancelProps) {
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {busy ? 'Cancelling…' : 'Yes, cancel booking'}
+          {busy ? t('cancelling') : t('yesCancelBooking')}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onKeep} disabled={busy}>
-          Keep booking
+          {t('keepBooking')}
         </button>
       </div>
     </fieldset>
@@ -300,17 +320,30 @@ function ConfirmCancel({ text, busy, onConfirm, onKeep }: ConfirmCancelProps) {
 }
 
 function CancellationResult({ result }: { result: BookingCancellation }) {
+  const language = useLanguage();
+  const strong = <strong />;
   return (
     <div className="alert alert-success booking__result" role="status">
       <p>
-        <strong>Booking cancelled.</strong>{' '}
-        {result.refunded > 0
-          ? `${formatEuro(result.refunded)} will be refunded to your payment method.`
-          : 'Nothing was paid, so there is nothing to refund.'}
+        {result.refunded > 0 ? (
+          <Text
+            ns="accommodation"
+            k="cancelledRefund"
+            values={{ amount: formatEuro(result.refunded, language) }}
+            components={{ strong }}
+          />
+        ) : (
+          <Text ns="accommodation" k="cancelledNothingToRefund" components={{ strong }} />
+        )}
         {result.creditNoteNumber ? (
           <>
             {' '}
-            Credit note <strong>{result.creditNoteNumber}</strong> is in your <Link to="/invoices">invoices</Link>.
+            <Text
+              ns="accommodation"
+              k="creditNoteInInvoices"
+              values={{ number: result.creditNoteNumber }}
+              components={{ strong, link: <Link to="/invoices" /> }}
+            />
           </>
         ) : null}
       </p>

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import type { BookingAttemptError } from './use-book-room.ts';
 
 /** Bookings need an approved pass (vendors book without one, so they never see this). */
@@ -6,8 +8,7 @@ export function NoPassNotice() {
   return (
     <div className="alert alert-warning accommodation-notice" role="status">
       <p>
-        Booking a partner hotel needs an approved CloudFest 2026 pass. <Link to="/pass">Get your pass</Link> first, then come back
-        to book your room.
+        <Text ns="accommodation" k="noPassNotice" components={{ link: <Link to="/pass" /> }} />
       </p>
     </div>
   );
@@ -21,13 +22,11 @@ interface BookingErrorNoticeProps {
 
 /** Why 'Book' did not work (e.g. 409: the room sold out meanwhile), with the server's own words. */
 export function BookingErrorNotice({ error, onDismiss, onRefresh }: BookingErrorNoticeProps) {
+  const t = useT('accommodation');
   return (
     <div className="alert alert-danger accommodation-notice" role="alert">
       <p>
-        <strong>
-          {error.roomName} at {error.accommodationName} could not be booked.
-        </strong>{' '}
-        {error.message}
+        <strong>{t('roomCouldNotBeBooked', { room: error.roomName, hotel: error.accommodationName })}</strong> {error.message}
       </p>
       <div className="accommodation-notice__actions">
         {onRefresh ? (
@@ -39,11 +38,11 @@ export function BookingErrorNotice({ error, onDismiss, onRefresh }: BookingError
               onRefresh();
             }}
           >
-            Refresh availability
+            {t('refreshAvailability')}
           </button>
         ) : null}
         <button type="button" className="btn btn-ghost btn-sm" onClick={onDismiss}>
-          Dismiss
+          {t('dismiss')}
         </button>
       </div>
     </div>

@@ -1,20 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
 import { DEFAULT_SEARCH } from '../../lib/hotel-search.ts';
 import { CANCELLATION_MESSAGES } from '../../shared/booking-rules.ts';
 import type { Booking } from '../../shared/contracts/catalog.ts';
 import {
+  type AccommodationT,
   bookingsAt,
   cancellationInfo,
   formatDay,
   guestPlacesLeft,
   mayBook,
   mergeBooking,
-  STATUS_LABELS,
+  STATUS_LABEL_KEYS,
   searchFromParams,
   searchToParams,
   sortBookings,
   withStay,
 } from './booking-view.ts';
+
+// The real English catalogue, as the page shows it.
+beforeAll(async () => {
+  await loadCatalogue('en', 'accommodation');
+  i18n.activate('en');
+});
+const t: AccommodationT = (key, values) => translate('accommodation', key, values);
 
 const booking = (patch: Partial<Booking> = {}): Booking => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -33,7 +42,11 @@ const booking = (patch: Partial<Booking> = {}): Booking => ({
 
 describe('booking status and list', () => {
   it('labels held bookings as awaiting payment', () => {
-    expect(STATUS_LABELS).toEqual({ held: 'Awaiting payment', confirmed: 'Confirmed', cancelled: 'Cancelled' });
+    expect({
+      held: t(STATUS_LABEL_KEYS.held),
+      confirmed: t(STATUS_LABEL_KEYS.confirmed),
+      cancelled: t(STATUS_LABEL_KEYS.cancelled),
+    }).toEqual({ held: 'Awaiting payment', confirmed: 'Confirmed', cancelled: 'Cancelled' });
   });
 
   it('merges a changed booking and keeps the names only the extended list carries', () => {
@@ -69,40 +82,40 @@ describe('booking status and list', () => {
 
 describe('cancellation hint', () => {
   it('offers free cancellation until the last full day 14 days before arrival', () => {
-    const info = cancellationInfo(booking(), new Date('2026-02-20T12:00:00Z'));
+    const info = cancellationInfo(booking(), t, new Date('2026-02-20T12:00:00Z'));
     expect(info).toEqual({ allowed: true, hint: 'Free cancellation until 8 March 2026 (14 days before arrival).' });
   });
 
   it('allows cancelling within 24 hours of booking after the deadline, and says until when', () => {
-    const info = cancellationInfo(booking({ createdAt: '2026-03-15T10:30:00Z' }), new Date('2026-03-15T18:00:00Z'));
+    const info = cancellationInfo(booking({ createdAt: '2026-03-15T10:30:00Z' }), t, new Date('2026-03-15T18:00:00Z'));
     expect(info.allowed).toBe(true);
     expect(info.hint).toMatch(/^You can cancel free of charge until 16 March 2026 at 10:30 UTC, within 24 hours of booking\.$/);
   });
 
   it('explains the rule when cancelling is no longer possible', () => {
-    expect(cancellationInfo(booking({ createdAt: '2026-03-01T10:00:00Z' }), new Date('2026-03-15T18:00:00Z'))).toEqual({
+    expect(cancellationInfo(booking({ createdAt: '2026-03-01T10:00:00Z' }), t, new Date('2026-03-15T18:00:00Z'))).toEqual({
       allowed: false,
       hint: CANCELLATION_MESSAGES.tooLate,
     });
-    expect(cancellationInfo(booking(), new Date('2026-03-24T08:00:00Z'))).toEqual({
+    expect(cancellationInfo(booking(), t, new Date('2026-03-24T08:00:00Z'))).toEqual({
       allowed: false,
       hint: CANCELLATION_MESSAGES.arrived,
     });
   });
 
   it('says a stay that is over has ended, not that it has begun', () => {
-    expect(cancellationInfo(booking(), new Date('2026-11-25T10:00:00Z'))).toEqual({
+    expect(cancellationInfo(booking(), t, new Date('2026-11-25T10:00:00Z'))).toEqual({
       allowed: false,
       hint: CANCELLATION_MESSAGES.ended,
     });
   });
 
   it('says nothing for held and cancelled bookings', () => {
-    expect(cancellationInfo(booking({ status: 'held' }), new Date('2026-02-01T00:00:00Z'))).toEqual({
+    expect(cancellationInfo(booking({ status: 'held' }), t, new Date('2026-02-01T00:00:00Z'))).toEqual({
       allowed: false,
       hint: null,
     });
-    expect(cancellationInfo(booking({ status: 'cancelled' }))).toEqual({ allowed: false, hint: null });
+    expect(cancellationInfo(booking({ status: 'cancelled' }), t)).toEqual({ allowed: false, hint: null });
   });
 });
 

@@ -1,5 +1,9 @@
+import { activeLanguage, INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
 import { type AccommodationOrder, type AccommodationSearch, DEFAULT_SEARCH, MAX_OCCUPANCY } from '../../lib/hotel-search.ts';
 import {
+  CANCELLATION_MESSAGES,
   cancellationVerdict,
   FREE_CANCELLATION_DAYS,
   freeCancellationUntil,
@@ -10,10 +14,14 @@ import { addDays, isIsoDate } from '../../shared/stay.ts';
 
 /** Pure rules of the accommodation pages: labels, ordering, the cancel hint, guest places, the search in the URL. */
 
-export const STATUS_LABELS: Record<Booking['status'], string> = {
-  held: 'Awaiting payment',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
+/** The accommodation namespace's translator (useT('accommodation')), for the texts made here. */
+export type AccommodationT = (key: MessageKey<'accommodation'>, values?: Values) => string;
+
+/** The status badge's message for each booking status. */
+export const STATUS_LABEL_KEYS: Record<Booking['status'], MessageKey<'accommodation'>> = {
+  held: 'statusHeld',
+  confirmed: 'statusConfirmed',
+  cancelled: 'statusCancelled',
 };
 
 /**
@@ -38,24 +46,48 @@ export function sortBookings(list: readonly Booking[]): Booking[] {
   return [...list].sort((a, b) => rank(a) - rank(b) || a.start.localeCompare(b.start) || b.createdAt.localeCompare(a.createdAt));
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+// One Intl object of each per language, made when first needed.
+const dayFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+const dateTimeFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 
-/** '2026-03-09' → '9 March 2026' (dates are UTC, SPEC §9). */
-export function formatDay(isoDate: string): string {
-  return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
+/** '2026-03-09' → '9 March 2026' (German '9. März 2026'; dates are UTC, SPEC §9). */
+export function formatDay(isoDate: string, language: Language = activeLanguage()): string {
+  dayFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return dayFormats[language].format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-export function formatDateTime(date: Date): string {
-  return dateTimeFormat.format(date);
+/** '16 March 2026 at 10:30 UTC' (German '16. März 2026 um 10:30 UTC'). */
+export function formatDateTime(date: Date, language: Language = activeLanguage()): string {
+  dateTimeFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
+  return dateTimeFormats[language].format(date);
+}
+
+/** The message for each reason of the shared rule (src/shared/booking-rules.ts, whose words are the server's English). */
+const REFUSAL_KEYS: Record<keyof typeof CANCELLATION_MESSAGES, MessageKey<'accommodation'>> = {
+  notConfirmed: 'cancelRefusedNotConfirmed',
+  arrived: 'cancelRefusedArrived',
+  ended: 'cancelRefusedEnded',
+  tooLate: 'cancelRefusedTooLate',
+};
+
+function refusal(reason: string, t: AccommodationT): string {
+  const rule = (Object.keys(CANCELLATION_MESSAGES) as (keyof typeof CANCELLATION_MESSAGES)[]).find(
+    (name) => CANCELLATION_MESSAGES[name] === reason,
+  );
+  return rule ? t(REFUSAL_KEYS[rule], { days: FREE_CANCELLATION_DAYS }) : reason;
 }
 
 export interface CancellationInfo {
@@ -69,22 +101,22 @@ export interface CancellationInfo {
  * Whether the Cancel button shows and the sentence beside it (src/shared/booking-rules.ts, the
  * server's own rule): free until 14 days before arrival, otherwise within 24 hours of booking.
  */
-export function cancellationInfo(booking: Booking, now: Date = new Date()): CancellationInfo {
+export function cancellationInfo(booking: Booking, t: AccommodationT, now: Date = new Date()): CancellationInfo {
   if (booking.status !== 'confirmed') return { allowed: false, hint: null };
   const verdict = cancellationVerdict(booking, now);
-  if (!verdict.allowed) return { allowed: false, hint: verdict.reason };
+  if (!verdict.allowed) return { allowed: false, hint: refusal(verdict.reason, t) };
   const deadline = freeCancellationUntil(booking.start);
   if (now.getTime() <= Date.parse(`${deadline}T00:00:00Z`)) {
     // The rule allows cancelling up to 00:00 of the deadline day: the day before is the last full day.
     return {
       allowed: true,
-      hint: `Free cancellation until ${formatDay(addDays(deadline, -1))} (${FREE_CANCELLATION_DAYS} days before arrival).`,
+      hint: t('freeCancellationUntil', { date: formatDay(addDays(deadline, -1)), days: FREE_CANCELLATION_DAYS }),
     };
   }
   const graceEnd = new Date(new Date(booking.createdAt).getTime() + GRACE_PERIOD_HOURS * 3_600_000);
   return {
     allowed: true,
-    hint: `You can cancel free of charge until ${formatDateTime(graceEnd)}, within ${GRACE_PERIOD_HOURS} hours of booking.`,
+    hint: t('graceCancellationUntil', { dateTime: formatDateTime(graceEnd), hours: GRACE_PERIOD_HOURS }),
   };
 }
 

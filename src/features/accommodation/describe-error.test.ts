@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { OFFLINE_MESSAGE } from '../../lib/form-errors.ts';
 import { describeError } from './describe-error.ts';
+
+// The real English catalogue, as the app shows it.
+beforeAll(async () => {
+  await loadCatalogue('en', 'common');
+  i18n.activate('en');
+});
 
 const problem = (status: number, extra: Record<string, unknown> = {}) =>
   new ApiError(status, { type: 'about:blank', title: status === 409 ? 'Conflict' : 'Bad Request', status, ...extra });

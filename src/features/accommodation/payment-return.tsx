@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { fetchPaymentSession, type PaymentRedirects, payOrder, settledPaymentSession } from '../../lib/payment.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { refreshBookings } from './booking-api.ts';
 import { describeError } from './describe-error.ts';
 
@@ -77,13 +78,16 @@ export function usePaymentReturn(): { outcome: PaymentOutcome | null; dismiss: (
 
 /** What the return from the payment provider came to, above the page's content. */
 export function PaymentReturnNotice({ outcome, onDismiss }: { outcome: PaymentOutcome; onDismiss?: () => void }) {
+  const t = useT('accommodation');
+  const tc = useT('common');
+  const language = useLanguage();
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
 
   if (outcome.kind === 'checking') {
     return (
       <div className="alert accommodation-notice" role="status" aria-busy="true">
-        <p>Checking your payment…</p>
+        <p>{t('checkingPayment')}</p>
       </div>
     );
   }
@@ -91,13 +95,21 @@ export function PaymentReturnNotice({ outcome, onDismiss }: { outcome: PaymentOu
     return (
       <div className="alert alert-success accommodation-notice" role="status">
         <p>
-          <strong>Payment received: your booking is confirmed.</strong> {formatEuro(outcome.order.gross)} paid
           {outcome.order.invoiceNumber ? (
-            <>
-              , invoice <Link to="/invoices">{outcome.order.invoiceNumber}</Link>
-            </>
-          ) : null}
-          . A confirmation is on its way by e-mail.
+            <Text
+              ns="accommodation"
+              k="paymentReceivedWithInvoice"
+              values={{ amount: formatEuro(outcome.order.gross, language), number: outcome.order.invoiceNumber }}
+              components={{ strong: <strong />, link: <Link to="/invoices" /> }}
+            />
+          ) : (
+            <Text
+              ns="accommodation"
+              k="paymentReceived"
+              values={{ amount: formatEuro(outcome.order.gross, language) }}
+              components={{ strong: <strong /> }}
+            />
+          )}
         </p>
         {onDismiss ? <DismissButton onDismiss={onDismiss} /> : null}
       </div>
@@ -106,17 +118,14 @@ export function PaymentReturnNotice({ outcome, onDismiss }: { outcome: PaymentOu
   if (outcome.kind === 'open') {
     return (
       <div className="alert alert-warning accommodation-notice" role="status">
-        <p>
-          Your payment is still being processed. The booking is confirmed as soon as the payment provider reports it; check back
-          in a moment.
-        </p>
+        <p>{t('paymentProcessing')}</p>
       </div>
     );
   }
   if (outcome.kind === 'unknown') {
     return (
       <div className="alert alert-warning accommodation-notice" role="status">
-        <p>We could not check your payment just now. The status of each booking below is up to date.</p>
+        <p>{t('paymentUnknown')}</p>
       </div>
     );
   }
@@ -135,9 +144,7 @@ export function PaymentReturnNotice({ outcome, onDismiss }: { outcome: PaymentOu
   return (
     <div className="alert alert-danger accommodation-notice" role="alert">
       <p>
-        <strong>{MESSAGES.errorPagePaymentTitle}</strong> There might be something wrong with the supplied payment data. Your room
-        is not booked until the payment goes through
-        {order ? '; it stays reserved for you for a short while' : ''}.
+        <strong>{tc('errorPagePaymentTitle')}</strong> {order ? t('paymentFailedReserved') : t('paymentFailed')}
       </p>
       {retryError ? <p>{retryError}</p> : null}
       <div className="accommodation-notice__actions">
@@ -149,7 +156,7 @@ export function PaymentReturnNotice({ outcome, onDismiss }: { outcome: PaymentOu
             aria-busy={retrying || undefined}
             onClick={() => void retry(order)}
           >
-            {retrying ? 'Opening payment…' : `Try again: pay ${formatEuro(order.gross)}`}
+            {retrying ? t('openingPayment') : t('tryAgainPay', { amount: formatEuro(order.gross, language) })}
           </button>
         ) : null}
         {onDismiss ? <DismissButton onDismiss={onDismiss} /> : null}
@@ -159,9 +166,10 @@ export function PaymentReturnNotice({ outcome, onDismiss }: { outcome: PaymentOu
 }
 
 function DismissButton({ onDismiss }: { onDismiss: () => void }) {
+  const t = useT('accommodation');
   return (
     <button type="button" className="btn btn-ghost btn-sm" onClick={onDismiss}>
-      Dismiss
+      {t('dismiss')}
     </button>
   );
 }

@@ -1,13 +1,7 @@
 import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx';
 import { useId } from 'react';
-import {
-  type AccommodationSearch,
-  formatStay,
-  MAX_OCCUPANCY,
-  pluralGuests,
-  pluralNights,
-  STAY_WINDOW,
-} from '../../lib/hotel-search.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { type AccommodationSearch, formatStay, MAX_OCCUPANCY, STAY_WINDOW } from '../../lib/hotel-search.ts';
 import { nightCount } from '../../shared/stay.ts';
 
 interface SearchFormProps {
@@ -25,6 +19,9 @@ interface SearchFormProps {
  * (roomIsBookable null). Every change searches at once.
  */
 export function SearchForm({ search, onChange, error, variant = 'list' }: SearchFormProps) {
+  const t = useT('accommodation');
+  // The summary beside the native date inputs reads in the page's language, as the inputs do.
+  const language = useLanguage();
   const id = useId();
   const errorId = `${id}-error`;
   const describedBy = error ? errorId : undefined;
@@ -32,11 +29,11 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
   const nights = error ? 0 : nightCount(search.start, search.end);
 
   return (
-    <section className="card stay-search" aria-label="Your stay">
+    <section className="card stay-search" aria-label={t('yourStay')}>
       <div className="stay-search__fields">
         <div className={`field${error ? ' is-danger' : ''}`}>
           <label className="field-label" htmlFor={`${id}-start`}>
-            Check-in
+            {t('checkIn')}
           </label>
           <input
             id={`${id}-start`}
@@ -52,7 +49,7 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
         </div>
         <div className={`field${error ? ' is-danger' : ''}`}>
           <label className="field-label" htmlFor={`${id}-end`}>
-            Check-out
+            {t('checkOut')}
           </label>
           <input
             id={`${id}-end`}
@@ -68,7 +65,7 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
         </div>
         <div className="field stay-search__guests">
           <label className="field-label" htmlFor={`${id}-guests`}>
-            Guests per room
+            {t('guestsPerRoom')}
           </label>
           <select
             id={`${id}-guests`}
@@ -77,7 +74,7 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
           >
             {Array.from({ length: MAX_OCCUPANCY }, (_, i) => i + 1).map((count) => (
               <option key={count} value={count}>
-                {pluralGuests(count)}
+                {t('guestCount', { count })}
               </option>
             ))}
           </select>
@@ -90,7 +87,7 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
       </div>
       <div className="stay-search__footer">
         <p className="stay-search__summary" aria-live="polite">
-          {error ? '\u00a0' : `${formatStay(search)} · ${pluralNights(nights)} · ${pluralGuests(search.occupancy)}`}
+          {error ? '\u00a0' : t('staySummary', { stay: formatStay(search, language), nights, guests: search.occupancy })}
         </p>
         {variant === 'list' ? (
           <div className="stay-search__options">
@@ -100,7 +97,7 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
                 checked={search.onlyBookable}
                 onChange={(event) => set({ onlyBookable: event.target.checked })}
               />
-              <span>Only hotels with free rooms</span>
+              <span>{t('onlyHotelsWithFreeRooms')}</span>
             </label>
             <HotelOrderToggle order={search.order} onChange={(order) => set({ order })} />
           </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../i18n/use-t.ts';
 import type { Stay } from '../../lib/hotel-search.ts';
 import { payOrder } from '../../lib/payment.ts';
 import { toastSuccess } from '../../lib/toast.ts';
@@ -21,6 +22,7 @@ export interface BookingAttemptError {
  * While one room is being booked, the other rooms wait.
  */
 export function useBookRoom() {
+  const t = useT('accommodation');
   const navigate = useNavigate();
   const [busyRoomId, setBusyRoomId] = useState<number | null>(null);
   const [error, setError] = useState<BookingAttemptError | null>(null);
@@ -39,7 +41,7 @@ export function useBookRoom() {
       if (order.status !== 'open') {
         // Nothing to pay (e.g. covered in full): the booking is confirmed already.
         await refreshBookings();
-        void toastSuccess('Your booking is confirmed.');
+        void toastSuccess(t('bookingConfirmedToast'));
         navigate('/accommodation');
         return;
       }

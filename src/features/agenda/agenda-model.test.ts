@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../i18n/i18n.ts';
 import type { AgendaSession } from '../../shared/contracts/agenda.ts';
 import {
   berlinDay,
@@ -19,6 +20,12 @@ import {
   queryTerms,
   shortDayLabel,
 } from './agenda-model.ts';
+
+// Durations come from the agenda catalogue: the English one, as the app shows them.
+beforeAll(async () => {
+  await loadCatalogue('en', 'agenda');
+  i18n.activate('en');
+});
 
 let nextId = 1;
 function session(startsAt: string, endsAt: string, extra: Partial<AgendaSession> = {}): AgendaSession {

@@ -1,3 +1,5 @@
+import { activeLanguage, INTL_LOCALES, type Language, translate } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { AgendaSession } from '../../shared/contracts/agenda.ts';
 import { VENUE_TIME_ZONE } from '../../lib/venue-time.ts';
 
@@ -7,7 +9,8 @@ import { VENUE_TIME_ZONE } from '../../lib/venue-time.ts';
  * of it is unit-tested and cheap to run on every keystroke.
  */
 
-// Intl formatters are costly to create and cheap to reuse: one each, for the whole app.
+// Intl formatters are costly to create and cheap to reuse: one each, for the whole app. The day key
+// and the 24-hour clock read the same in every language the app speaks; the day labels do not.
 const dayParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: VENUE_TIME_ZONE,
   year: 'numeric',
@@ -21,8 +24,21 @@ const clock = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 // Day keys are calendar dates, so their labels are formatted at noon UTC (the same date anywhere).
-const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-const longDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+const DAY_LABELS = {
+  short: { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' },
+  long: { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const dayLabelFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayLabel(day: string, style: keyof typeof DAY_LABELS, language: Language): string {
+  const name = `${style}:${language}`;
+  let format = dayLabelFormats.get(name);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], DAY_LABELS[style]);
+    dayLabelFormats.set(name, format);
+  }
+  return format.format(new Date(`${day}T12:00:00Z`));
+}
 
 // Sessions share few distinct start and end instants: remembering them keeps preparing 300+ sessions fast.
 const dayCache = new Map<number, string>();
@@ -50,14 +66,14 @@ export function berlinTime(ms: number): string {
   return time;
 }
 
-/** 'Tue 24 Mar' for a day key. */
-export function shortDayLabel(day: string): string {
-  return shortDay.format(new Date(`${day}T12:00:00Z`));
+/** 'Tue 24 Mar' for a day key (de 'Di., 24. März'). */
+export function shortDayLabel(day: string, language: Language = activeLanguage()): string {
+  return dayLabel(day, 'short', language);
 }
 
-/** 'Tuesday 24 March' for a day key. */
-export function longDayLabel(day: string): string {
-  return longDay.format(new Date(`${day}T12:00:00Z`));
+/** 'Tuesday 24 March' for a day key (de 'Dienstag, 24. März'). */
+export function longDayLabel(day: string, language: Language = activeLanguage()): string {
+  return dayLabel(day, 'long', language);
 }
 
 /** Lower case without accents, so 'muller' finds 'Müller' and 'CAFÉ' finds 'cafe'. */
@@ -287,10 +303,11 @@ export function initialDay(days: readonly string[], now: number): string | null 
   return days.includes(today) ? today : (days[0] ?? null);
 }
 
-/** Session lengths: '45 min', '1 h', '1 h 30 min'. */
+/** Session lengths in the active language: '45 min', '1 h', '1 h 30 min' (de '1 Std. 30 Min.'). */
 export function formatDuration(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
+  const text = (key: MessageKey<'agenda'>, values: Record<string, number>) => translate('agenda', key, values);
+  if (minutes < 60) return text('durationMinutes', { minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+  return rest ? text('durationHoursMinutes', { hours, minutes: rest }) : text('durationHours', { hours });
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { configAtom, userAtom } from '../../lib/session.ts';
 import { downloadAgenda } from './agenda-export.ts';
@@ -32,39 +33,34 @@ import { useFavourites } from './use-favourites.ts';
 import { useNow } from './use-now.ts';
 import './agenda.css';
 
-const LEAD = 'Keynotes, talks and workshops in Europa-Park local time. Star sessions to build your own agenda.';
-
 /** /agenda: the programme by day and time, search and filters, the personal agenda, now/next, ICS export. */
 export function AgendaPage() {
+  const t = useT('agenda');
   const data = useAgendaData();
   const user = useAtomValue(userAtom);
   const page = useRef<HTMLDivElement>(null);
   useStickyTop(page);
   return (
     <div ref={page} className="agenda-page">
-      <PageHeader title="Agenda" lead={LEAD} />
+      <PageHeader title={t('title')} lead={t('lead')} />
       {data.status === 'ready' ? (
         data.agenda.sessions.length > 0 ? (
           <AgendaBrowser agenda={data.agenda} userId={user?.uuid ?? null} />
         ) : (
-          <EmptyState title="The programme is being finalised">
-            Keynotes, talks and workshops will be listed here soon, and you can mark your favourites, also offline.
-          </EmptyState>
+          <EmptyState title={t('programmeComingTitle')}>{t('programmeComingText')}</EmptyState>
         )
       ) : data.status === 'loading' ? (
         <p className="card agenda-loading" role="status" aria-busy="true">
-          Loading the agenda…
+          {t('loading')}
         </p>
       ) : (
         <div className="stack">
           <Notice tone="danger">
-            {navigator.onLine
-              ? `The agenda could not be loaded. ${errorMessage(data.error)}`
-              : 'You are offline and the agenda is not saved on this device yet. Open it once while online and it will be here offline too.'}
+            {navigator.onLine ? t('loadFailed', { reason: errorMessage(data.error) }) : t('offlineNotSaved')}
           </Notice>
           <div>
             <button type="button" className="btn btn-secondary" onClick={data.retry}>
-              Try again
+              {t('tryAgain')}
             </button>
           </div>
         </div>
@@ -74,6 +70,8 @@ export function AgendaPage() {
 }
 
 function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: string | null }) {
+  const t = useT('agenda');
+  const language = useLanguage();
   const now = useNow();
   const isLive = isEventDay(agenda.days, now);
   const config = useAtomValue(configAtom);
@@ -141,9 +139,14 @@ function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: str
   });
 
   const shown = view === 'mine' ? matching.length : view === 'now' ? (live?.now.length ?? 0) : (counts.get(day) ?? 0);
-  const status = `${shown} ${shown === 1 ? 'session' : 'sessions'}${view === 'now' ? ' running now' : ''}${
-    terms.length > 0 ? ` match “${query.trim()}”` : ''
-  }${view === 'mine' ? ' in your agenda' : view === 'all' ? ` on ${longDayLabel(day)}` : ''}`;
+  const searched = terms.length > 0;
+  const values = { count: shown, query: query.trim(), day: longDayLabel(day, language) };
+  const status =
+    view === 'now'
+      ? t(searched ? 'statusNowSearch' : 'statusNow', values)
+      : view === 'mine'
+        ? t(searched ? 'statusMineSearch' : 'statusMine', values)
+        : t(searched ? 'statusDaySearch' : 'statusDay', values);
 
   return (
     <>
@@ -154,10 +157,10 @@ function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: str
           disabled={favouriteSessions.length === 0}
           onClick={() => downloadAgenda('mine', favouriteSessions)}
         >
-          Export my agenda
+          {t('exportMine')}
         </button>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => downloadAgenda('full', agenda.sessions)}>
-          Download full schedule
+          {t('downloadFull')}
         </button>
       </div>
 
@@ -187,7 +190,7 @@ function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: str
         </p>
         {canJump ? (
           <button type="button" className="btn btn-primary btn-sm agenda-jump" onClick={jumpToNow}>
-            Jump to now
+            {t('jumpToNow')}
           </button>
         ) : null}
       </div>
@@ -198,7 +201,7 @@ function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: str
             <DayProgramme sessions={byDay.get(day) ?? []} {...context} />
           ) : (
             <NoMatches
-              text={`No sessions on ${longDayLabel(day)} match your search.`}
+              text={t('noMatchesOnDay', { day: longDayLabel(day, language) })}
               otherDays={agenda.days.filter((d) => d !== day && (counts.get(d) ?? 0) > 0).map((d) => [d, counts.get(d) ?? 0])}
               onDay={(next) => update({ day: next })}
               onClear={clear}
@@ -208,20 +211,19 @@ function AgendaBrowser({ agenda, userId }: { agenda: PreparedAgenda; userId: str
       ) : view === 'mine' ? (
         !loaded ? null : favouriteSessions.length === 0 ? (
           <EmptyState
-            title="Your agenda is empty"
+            title={t('mineEmptyTitle')}
             action={
               <button type="button" className="btn btn-primary" onClick={() => update({ view: 'all' })}>
-                Browse all sessions
+                {t('browseAll')}
               </button>
             }
           >
-            Tap the star on a session to add it here. Your agenda is saved on this device, works offline and follows you to your
-            other devices.
+            {t('mineEmptyText')}
           </EmptyState>
         ) : matching.length > 0 ? (
           <FavouritesByDay days={byDay} {...context} />
         ) : (
-          <NoMatches text="None of your favourites match your search." otherDays={[]} onDay={() => undefined} onClear={clear} />
+          <NoMatches text={t('noFavouritesMatch')} otherDays={[]} onDay={() => undefined} onClear={clear} />
         )
       ) : live ? (
         <NowNextView live={live} {...context} />
@@ -267,17 +269,19 @@ function NoMatches({
   onDay: (day: string) => void;
   onClear: () => void;
 }) {
+  const t = useT('agenda');
+  const language = useLanguage();
   return (
     <div className="agenda-no-matches">
       <p>{text}</p>
       <div className="cluster">
         {otherDays.map(([day, count]) => (
           <button key={day} type="button" className="btn btn-secondary btn-sm" onClick={() => onDay(day)}>
-            {count} on {shortDayLabel(day)}
+            {t('countOnDay', { count, day: shortDayLabel(day, language) })}
           </button>
         ))}
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
-          Clear search and filters
+          {t('clearFilters')}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import type { AgendaView } from './agenda-ui-state.ts';
 
 interface AgendaToolbarProps {
@@ -20,20 +21,21 @@ interface AgendaToolbarProps {
 /** View switch (all, my agenda, now during the event), search and the track and room filters. */
 export function AgendaToolbar(props: AgendaToolbarProps) {
   const { view, live, favouriteCount, query, track, room, tracks, rooms } = props;
+  const t = useT('agenda');
   const searchId = useId();
   const trackId = useId();
   const roomId = useId();
   const filtered = query !== '' || track !== null || room !== null;
   const views: { value: AgendaView; label: string }[] = [
-    ...(live ? [{ value: 'now' as const, label: 'Now' }] : []),
-    { value: 'all', label: 'All sessions' },
-    { value: 'mine', label: `My agenda (${favouriteCount})` },
+    ...(live ? [{ value: 'now' as const, label: t('viewNow') }] : []),
+    { value: 'all', label: t('viewAll') },
+    { value: 'mine', label: t('viewMine', { count: favouriteCount }) },
   ];
 
   return (
     <div className="agenda-toolbar">
       {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons, not a form fieldset */}
-      <div className="agenda-views" role="group" aria-label="Show">
+      <div className="agenda-views" role="group" aria-label={t('viewsLabel')}>
         {views.map((option) => (
           <button
             key={option.value}
@@ -49,14 +51,14 @@ export function AgendaToolbar(props: AgendaToolbarProps) {
       <search className="agenda-search">
         <div className="field agenda-search__query">
           <label className="visually-hidden" htmlFor={searchId}>
-            Search sessions
+            {t('searchLabel')}
           </label>
           <SearchIcon />
           <input
             id={searchId}
             type="search"
             className="input"
-            placeholder="Search talks, speakers, rooms…"
+            placeholder={t('searchPlaceholder')}
             autoComplete="off"
             enterKeyHint="search"
             value={query}
@@ -66,10 +68,10 @@ export function AgendaToolbar(props: AgendaToolbarProps) {
         <div className="agenda-search__filters">
           <div className="field">
             <label className="visually-hidden" htmlFor={trackId}>
-              Track
+              {t('trackLabel')}
             </label>
             <select id={trackId} value={track ?? ''} onChange={(event) => props.onTrack(event.target.value || null)}>
-              <option value="">All tracks</option>
+              <option value="">{t('allTracks')}</option>
               {tracks.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -79,10 +81,10 @@ export function AgendaToolbar(props: AgendaToolbarProps) {
           </div>
           <div className="field">
             <label className="visually-hidden" htmlFor={roomId}>
-              Room
+              {t('roomLabel')}
             </label>
             <select id={roomId} value={room ?? ''} onChange={(event) => props.onRoom(event.target.value || null)}>
-              <option value="">All rooms</option>
+              <option value="">{t('allRooms')}</option>
               {rooms.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -92,7 +94,7 @@ export function AgendaToolbar(props: AgendaToolbarProps) {
           </div>
           {filtered ? (
             <button type="button" className="btn btn-ghost btn-sm agenda-search__clear" onClick={props.onClear}>
-              Clear search and filters
+              {t('clearFilters')}
             </button>
           ) : null}
         </div>

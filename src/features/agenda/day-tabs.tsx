@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { shortDayLabel } from './agenda-model.ts';
 
 export const DAY_PANEL_ID = 'agenda-day-panel';
@@ -20,6 +21,8 @@ interface DayTabsProps {
  * only the selected tab is in the tab order). Each shows how many sessions match the search.
  */
 export function DayTabs({ days, selected, counts, onSelect }: DayTabsProps) {
+  const t = useT('agenda');
+  const language = useLanguage();
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -41,7 +44,7 @@ export function DayTabs({ days, selected, counts, onSelect }: DayTabsProps) {
   };
 
   return (
-    <div ref={list} className="agenda-days" role="tablist" aria-label="Event days" onKeyDown={onKeyDown}>
+    <div ref={list} className="agenda-days" role="tablist" aria-label={t('eventDays')} onKeyDown={onKeyDown}>
       {days.map((day) => {
         const active = day === selected;
         const count = counts.get(day) ?? 0;
@@ -57,10 +60,10 @@ export function DayTabs({ days, selected, counts, onSelect }: DayTabsProps) {
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(day)}
           >
-            <span className="agenda-days__name">{shortDayLabel(day)}</span>
+            <span className="agenda-days__name">{shortDayLabel(day, language)}</span>
             <span className="agenda-days__count">
               {count}
-              <span className="visually-hidden"> {count === 1 ? 'session' : 'sessions'}</span>
+              <span className="visually-hidden"> {t('tabSessions', { count })}</span>
             </span>
           </button>
         );

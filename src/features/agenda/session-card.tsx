@@ -1,5 +1,8 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatDuration, type PreparedSession, shortDayLabel } from './agenda-model.ts';
 import type { FavouriteSyncState } from './favourites.ts';
 
@@ -37,6 +40,7 @@ export const SessionCard = memo(function SessionCard({
   onToggle,
   withDay = false,
 }: SessionCardProps) {
+  const t = useT('agenda');
   const { session } = item;
   const [open, setOpen] = useState(false);
   const titleId = `agenda-session-${item.id}`;
@@ -50,10 +54,10 @@ export const SessionCard = memo(function SessionCard({
         </span>
         <span className="agenda-session__duration"> · {formatDuration(item.minutes)}</span>
         <span className="agenda-track">
-          <span className="visually-hidden">Track: </span>
+          <span className="visually-hidden">{t('trackPrefix')} </span>
           {session.track}
         </span>
-        {live ? <span className="badge agenda-session__live">Now</span> : null}
+        {live ? <span className="badge agenda-session__live">{t('liveBadge')}</span> : null}
       </p>
       <h3 id={titleId} className="agenda-session__title">
         {session.title}
@@ -62,7 +66,7 @@ export const SessionCard = memo(function SessionCard({
         <Link className="agenda-session__room" to={roomLink(session.room)}>
           <PinIcon />
           {session.room}
-          <span className="visually-hidden"> (show on the floor plan)</span>
+          <span className="visually-hidden"> {t('roomOnFloorPlan')}</span>
         </Link>
         <button
           type="button"
@@ -71,7 +75,13 @@ export const SessionCard = memo(function SessionCard({
           aria-controls={detailsId}
           onClick={() => setOpen((value) => !value)}
         >
-          About this session<span className="visually-hidden">: {session.title}</span>
+          <Text
+            ns="agenda"
+            k="aboutSession"
+            // An element, so markup-like characters in a title stay text.
+            values={{ title: <>{session.title}</> }}
+            components={{ hidden: <span className="visually-hidden" /> }}
+          />
           <ChevronIcon />
         </button>
       </p>
@@ -79,7 +89,7 @@ export const SessionCard = memo(function SessionCard({
       {sync ? <SyncNote sync={sync} /> : null}
       <div id={detailsId} className="agenda-session__details" hidden={!open}>
         {session.speakers.length > 0 ? (
-          <ul className="agenda-session__speakers" aria-label="Speakers">
+          <ul className="agenda-session__speakers" aria-label={t('speakers')}>
             {session.speakers.map((speaker, index) => (
               // Speakers have no id; their order is fixed for a session.
               // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here
@@ -98,44 +108,56 @@ export const SessionCard = memo(function SessionCard({
         className="agenda-favourite"
         aria-pressed={favourite}
         onClick={() => onToggle(item.id, !favourite)}
-        title={favourite ? 'Remove from my agenda' : 'Save to my agenda'}
+        title={favourite ? t('removeFavourite') : t('saveFavourite')}
       >
         <StarIcon filled={favourite} />
-        <span className="visually-hidden">Save to my agenda: {session.title}</span>
+        <span className="visually-hidden">{t('saveFavouriteNamed', { title: session.title })}</span>
       </button>
     </article>
   );
 });
 
+const overlapLists = new Map<Language, Intl.ListFormat>();
+
+/** 'A, B and C' in the active language (de 'A, B und C'). */
+function listOf(items: string[], language: Language): string {
+  let format = overlapLists.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(INTL_LOCALES[language], { type: 'conjunction' });
+    overlapLists.set(language, format);
+  }
+  return format.format(items);
+}
+
 function OverlapHint({ overlaps, withDay }: { overlaps: readonly PreparedSession[]; withDay: boolean }) {
+  const t = useT('agenda');
+  const language = useLanguage();
+  const sessions = overlaps.map((other) => {
+    const values = { title: other.session.title, start: other.start, end: other.end, room: other.session.room };
+    return withDay
+      ? t('overlapSessionWithDay', { ...values, day: shortDayLabel(other.day, language) })
+      : t('overlapSession', values);
+  });
   return (
     <div className="agenda-session__overlap">
       <WarningIcon />
-      <p>
-        Overlaps with{' '}
-        {overlaps.map((other, index) => (
-          <span key={other.id}>
-            {index > 0 ? (index === overlaps.length - 1 ? ' and ' : ', ') : null}“{other.session.title}” (
-            {withDay ? `${shortDayLabel(other.day)}, ` : ''}
-            {other.start}–{other.end}, {other.session.room})
-          </span>
-        ))}
-      </p>
+      <p>{t('overlapsWith', { sessions: listOf(sessions, language) })}</p>
     </div>
   );
 }
 
 function SyncNote({ sync }: { sync: FavouriteSyncState }) {
+  const t = useT('agenda');
   if (sync.status === 'rejected') {
     return (
       <p className="agenda-session__sync agenda-session__sync--rejected" role="note">
-        Not saved to your account{sync.reason ? `: ${sync.reason}` : '.'}
+        {sync.reason ? t('notSavedToAccountReason', { reason: sync.reason }) : t('notSavedToAccount')}
       </p>
     );
   }
   return (
     <p className="agenda-session__sync" role="note">
-      Saved on this device, not yet synced
+      {t('savedOnDevice')}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { groupByStart, longDayLabel, type NowAndNext, type PreparedSession } from './agenda-model.ts';
 import type { FavouriteSyncState } from './favourites.ts';
 import { SessionCard, type ToggleFavourite } from './session-card.tsx';
@@ -75,12 +76,13 @@ export const FavouritesByDay = memo(function FavouritesByDay({
   days,
   ...context
 }: CardContext & { days: ReadonlyMap<string, PreparedSession[]> }) {
+  const language = useLanguage();
   return (
     <div className="agenda-days-list">
       {[...days].map(([day, sessions]) => (
         <section key={day} className="agenda-slot" aria-labelledby={`agenda-mine-${day}`}>
           <h2 id={`agenda-mine-${day}`} className="agenda-slot__time">
-            {longDayLabel(day)}
+            {longDayLabel(day, language)}
           </h2>
           <Cards sessions={sessions} {...context} />
         </section>
@@ -91,27 +93,20 @@ export const FavouritesByDay = memo(function FavouritesByDay({
 
 /** During the event: what runs now and, per room, what starts next. */
 export const NowNextView = memo(function NowNextView({ live, ...context }: CardContext & { live: NowAndNext }) {
+  const t = useT('agenda');
   return (
     <div className="agenda-days-list">
       <section className="agenda-slot" aria-labelledby="agenda-now">
         <h2 id="agenda-now" className="agenda-slot__time">
-          Happening now
+          {t('happeningNow')}
         </h2>
-        {live.now.length > 0 ? (
-          <Cards sessions={live.now} {...context} />
-        ) : (
-          <p className="agenda-note">Nothing is running right now.</p>
-        )}
+        {live.now.length > 0 ? <Cards sessions={live.now} {...context} /> : <p className="agenda-note">{t('nothingRunning')}</p>}
       </section>
       <section className="agenda-slot" aria-labelledby="agenda-next">
         <h2 id="agenda-next" className="agenda-slot__time">
-          Up next
+          {t('upNext')}
         </h2>
-        {live.next.length > 0 ? (
-          <Cards sessions={live.next} {...context} />
-        ) : (
-          <p className="agenda-note">No more sessions today.</p>
-        )}
+        {live.next.length > 0 ? <Cards sessions={live.next} {...context} /> : <p className="agenda-note">{t('noMoreToday')}</p>}
       </section>
     </div>
   );

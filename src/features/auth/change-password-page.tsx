@@ -8,6 +8,8 @@ import { okSchema } from '../../shared/contracts/common.ts';
 import { changePasswordBodySchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { useFormMessage } from './form-messages.ts';
 import { changePasswordFormSchema } from './form-schemas.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
@@ -15,17 +17,17 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
-/** The server's text for an unknown, used or expired reset token; also used for a malformed one. */
-export const INVALID_RESET_LINK = 'This link is invalid or has expired.';
-
 /** /sign-in/changepassword/:token, opened from the reset e-mail. */
 export function ChangePasswordPage() {
+  const t = useT('auth');
+  const formMessage = useFormMessage();
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  // A token that cannot be one of ours fails at once instead of after the user typed a password.
-  const [linkError, setLinkError] = useState<string | null>(() =>
-    changePasswordBodySchema.shape.token.safeParse(token).success ? null : INVALID_RESET_LINK,
-  );
+  // A token that cannot be one of ours fails at once instead of after the user typed a password;
+  // its text is the server's for an unknown, used or expired one.
+  const malformed = !changePasswordBodySchema.shape.token.safeParse(token).success;
+  const [serverLinkError, setLinkError] = useState<string | null>(null);
+  const linkError = malformed ? t('invalidResetLink') : serverLinkError;
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -63,33 +65,33 @@ export function ChangePasswordPage() {
   return (
     <section className="auth" aria-labelledby="change-password-title">
       <h1 id="change-password-title" className="auth__title">
-        Choose a new password
+        {t('changePasswordTitle')}
       </h1>
       <div className="card auth__card">
         {linkError ? (
           <Notice tone="danger">
-            {linkError} <Link to="/sign-in/forgotpassword">Request a new link</Link>
+            {linkError} <Link to="/sign-in/forgotpassword">{t('requestNewLink')}</Link>
           </Notice>
         ) : (
           <>
             {formError ? <Notice tone="danger">{formError}</Notice> : null}
             <form className="auth__form" onSubmit={onSubmit} noValidate>
               <NewPasswordField
-                label="New password"
+                label={t('newPasswordLabel')}
                 registration={register('password')}
                 password={password}
-                error={errors.password?.message}
+                error={formMessage(errors.password?.message)}
               />
               <TextField
-                label="Repeat new password"
+                label={t('repeatNewPasswordLabel')}
                 type="password"
                 autoComplete="new-password"
                 registration={register('repeatPassword')}
-                error={errors.repeatPassword?.message}
+                error={formMessage(errors.repeatPassword?.message)}
               />
               <div className="auth__actions">
-                <SubmitButton busy={isSubmitting} busyLabel="Saving…">
-                  Change password
+                <SubmitButton busy={isSubmitting} busyLabel={t('saving')}>
+                  {t('changePasswordButton')}
                 </SubmitButton>
               </div>
             </form>
@@ -98,7 +100,7 @@ export function ChangePasswordPage() {
       </div>
       <ul className="auth__links">
         <li>
-          <Link to="/sign-in">Back to sign in</Link>
+          <Link to="/sign-in">{t('backToSignIn')}</Link>
         </li>
       </ul>
     </section>

@@ -6,15 +6,17 @@ import { api } from '../../lib/api.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
 import { forgotPasswordBodySchema } from '../../shared/contracts/user.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { EmailField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
-
-export const RESET_LINK_SENT = 'If an account exists for this address, we have sent a link to reset your password.';
+import { useFormMessage } from './form-messages.ts';
 
 /** /sign-in/forgotpassword. The answer never reveals whether the address has an account. */
 export function ForgotPasswordPage() {
+  const t = useT('auth');
+  const formMessage = useFormMessage();
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -37,22 +39,22 @@ export function ForgotPasswordPage() {
   return (
     <section className="auth" aria-labelledby="forgot-title">
       <h1 id="forgot-title" className="auth__title">
-        Forgot your password?
+        {t('forgotPasswordTitle')}
       </h1>
-      <p className="auth__lead">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <p className="auth__lead">{t('forgotPasswordLead')}</p>
       <div className="card auth__card">
         {sent ? (
           <Notice tone="success" role="alert">
-            {RESET_LINK_SENT}
+            {t('resetLinkSent')}
           </Notice>
         ) : (
           <>
             {formError ? <Notice tone="danger">{formError}</Notice> : null}
             <form className="auth__form" onSubmit={onSubmit} noValidate>
-              <EmailField registration={register('email')} error={errors.email?.message} />
+              <EmailField registration={register('email')} error={formMessage(errors.email?.message)} />
               <div className="auth__actions">
-                <SubmitButton busy={isSubmitting} busyLabel="Sending…">
-                  Send link
+                <SubmitButton busy={isSubmitting} busyLabel={t('sending')}>
+                  {t('sendLink')}
                 </SubmitButton>
               </div>
             </form>
@@ -61,7 +63,7 @@ export function ForgotPasswordPage() {
       </div>
       <ul className="auth__links">
         <li>
-          <Link to="/sign-in">Back to sign in</Link>
+          <Link to="/sign-in">{t('backToSignIn')}</Link>
         </li>
       </ul>
     </section>

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import { newPasswordSchema, signUpBodySchema } from '../../shared/contracts/user.ts';
+import { PASSWORDS_DIFFER, REPEAT_REQUIRED, TERMS_REQUIRED } from './form-messages.ts';
 
-export const PASSWORDS_DIFFER = 'The passwords do not match.';
-export const REPEAT_REQUIRED = 'Please repeat your password.';
-export const TERMS_REQUIRED = 'Please accept the terms and conditions.';
+// English here; the forms show them in the active language (form-messages.ts).
+export { PASSWORDS_DIFFER, REPEAT_REQUIRED, TERMS_REQUIRED };
 
 interface PasswordPair {
   password?: unknown;

@@ -1,15 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '../../shared/messages.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import type { SignInField as Field } from './sign-in-action.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
-
-export const CONFIRMED_NOTICE = 'Your e-mail address is confirmed. You can sign in now.';
-export const RESET_NOTICE = 'Your password has been changed. Please sign in.';
+import { useFormMessage } from './form-messages.ts';
 
 /** Loads the sign-in logic; called as soon as the user touches the form, awaited on submit. */
 const loadAction = () => import('./sign-in-action.ts');
@@ -22,6 +21,9 @@ const field = (name: Field) => ({ name, onChange: async () => {}, onBlur: async 
  * contract): it is the first page most visitors open cold, and its JS budget is tight.
  */
 export function SignInPage() {
+  const t = useT('auth');
+  const tCommon = useT('common');
+  const formMessage = useFormMessage();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export function SignInPage() {
       }
     } catch {
       // The chunk itself failed to load (offline on a first visit).
-      setFormError(MESSAGES.toastError);
+      setFormError(tCommon('toastError'));
     } finally {
       setSubmitting(false);
     }
@@ -59,45 +61,49 @@ export function SignInPage() {
   // URL on every render: the page stays mounted when only the query changes.
   const showApproval = awaitingApproval || (searchParams.get('reason') === 'approval' && !formError);
   const notice =
-    searchParams.get('confirmed') === '1' ? CONFIRMED_NOTICE : searchParams.get('reset') === '1' ? RESET_NOTICE : null;
+    searchParams.get('confirmed') === '1'
+      ? t('emailConfirmedNotice')
+      : searchParams.get('reset') === '1'
+        ? t('passwordChangedNotice')
+        : null;
 
   return (
     <section className="auth" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title" className="auth__title">
-        Sign in
+        {t('signInTitle')}
       </h1>
-      <p className="auth__lead">Sign in to manage your pass, hotel and contacts for CloudFest 2026.</p>
+      <p className="auth__lead">{t('signInLead')}</p>
       <div className="card auth__card">
         {notice && !formError && !showApproval ? <Notice tone="success">{notice}</Notice> : null}
         {showApproval ? (
           <Notice tone="warning" role="alert">
-            {MESSAGES.passAwaitsApproval}
+            {tCommon('passAwaitsApproval')}
           </Notice>
         ) : null}
-        {formError ? <Notice tone="danger">{formError}</Notice> : null}
+        {formError ? <Notice tone="danger">{formMessage(formError)}</Notice> : null}
         <form className="auth__form" onSubmit={onSubmit} onFocus={() => void loadAction()} noValidate>
-          <EmailField registration={field('email')} error={errors.email} />
+          <EmailField registration={field('email')} error={formMessage(errors.email)} />
           <TextField
-            label="Password"
+            label={t('passwordLabel')}
             type="password"
             autoComplete="current-password"
             registration={field('password')}
-            error={errors.password}
+            error={formMessage(errors.password)}
           />
           <div className="auth__actions">
-            <SubmitButton busy={isSubmitting} busyLabel="Signing in…">
-              Sign in
+            <SubmitButton busy={isSubmitting} busyLabel={t('signingIn')}>
+              {t('signInButton')}
             </SubmitButton>
-            <Link to="/sign-in/forgotpassword">Forgot your password?</Link>
+            <Link to="/sign-in/forgotpassword">{t('forgotPasswordLink')}</Link>
           </div>
         </form>
       </div>
       <ul className="auth__links">
         <li>
-          No account yet? <Link to="/sign-up">Create an account</Link>
+          <Text ns="auth" k="noAccountYet" components={{ link: <Link to="/sign-up" /> }} />
         </li>
         <li>
-          <Link to="/registration">Register for CloudFest 2026</Link>
+          <Link to="/registration">{t('registerForEvent')}</Link>
         </li>
       </ul>
     </section>

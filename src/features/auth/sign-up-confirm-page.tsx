@@ -4,10 +4,10 @@ import { ApiError, api } from '../../lib/api.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
 import { confirmBodySchema } from '../../shared/contracts/user.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import './auth.css';
-
-export const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has expired.';
 
 // Tokens are single-use: StrictMode's double effect (or a re-render) must not send a second
 // request that would then fail. Calls are shared per uuid+token.
@@ -29,6 +29,7 @@ type State = { kind: 'confirming' } | { kind: 'invalid' } | { kind: 'failed'; me
 
 /** /sign-up/confirm/:userUuid?token=… — confirms the address, then on to sign-in. */
 export function SignUpConfirmPage() {
+  const t = useT('auth');
   const { userUuid = '' } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -65,20 +66,23 @@ export function SignUpConfirmPage() {
   return (
     <section className="auth" aria-labelledby="confirm-title">
       <h1 id="confirm-title" className="auth__title">
-        Confirm your e-mail address
+        {t('confirmEmailTitle')}
       </h1>
       <div className="card auth__card">
         {state.kind === 'confirming' ? (
           <p role="status" aria-live="polite">
-            Confirming your e-mail address…
+            {t('confirmingEmail')}
           </p>
         ) : null}
         {state.kind === 'invalid' ? (
           <>
-            <Notice tone="danger">{INVALID_CONFIRM_LINK}</Notice>
+            <Notice tone="danger">{t('invalidConfirmLink')}</Notice>
             <p>
-              If you have already confirmed your address, <Link to="/sign-in">sign in</Link>: if not, signing in sends you a new
-              link. No account yet? <Link to="/sign-up">Create one</Link>.
+              <Text
+                ns="auth"
+                k="invalidConfirmLinkHelp"
+                components={{ signIn: <Link to="/sign-in" />, signUp: <Link to="/sign-up" /> }}
+              />
             </p>
           </>
         ) : null}
@@ -87,9 +91,9 @@ export function SignUpConfirmPage() {
             <Notice tone="danger">{state.message}</Notice>
             <div className="auth__actions">
               <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
+                {t('tryAgain')}
               </button>
-              <Link to="/sign-in">Go to sign in</Link>
+              <Link to="/sign-in">{t('goToSignIn')}</Link>
             </div>
           </>
         ) : null}

@@ -7,6 +7,10 @@ import { isStrongPassword } from '../../lib/password-strength.ts';
 import { signUpResponseSchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { activeLanguage } from '../../i18n/i18n.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { useFormMessage } from './form-messages.ts';
 import { signUpFormSchema } from './form-schemas.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
@@ -23,6 +27,8 @@ const API_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
  * "check your inbox" (finding 11).
  */
 export function SignUpPage() {
+  const t = useT('auth');
+  const formMessage = useFormMessage();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -39,7 +45,14 @@ export function SignUpPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const body = { email: values.email, password: values.password, firstName: values.firstName, lastName: values.lastName };
+    const body = {
+      email: values.email,
+      password: values.password,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      // The account's mails (starting with the confirmation) and PDFs are written in it.
+      language: activeLanguage(),
+    };
     // Same inputs as the server's check, so both sides agree on "too weak". If zxcvbn cannot
     // load, the server decides.
     const strong = await isStrongPassword(body.password, [body.email, body.firstName, body.lastName]).catch(() => true);
@@ -63,56 +76,56 @@ export function SignUpPage() {
     }
   });
 
-  const termsError = errors.acceptTerms?.message;
+  const termsError = formMessage(errors.acceptTerms?.message);
   return (
     <section className="auth" aria-labelledby="sign-up-title">
       <h1 id="sign-up-title" className="auth__title">
-        Create your account
+        {t('signUpTitle')}
       </h1>
-      <p className="auth__lead">With an account you can manage your pass, hotel and contacts for CloudFest 2026.</p>
+      <p className="auth__lead">{t('signUpLead')}</p>
       <div className="card auth__card">
         {formError ? <Notice tone="danger">{formError}</Notice> : null}
         <form className="auth__form" onSubmit={onSubmit} noValidate>
           <div className="auth__row">
             <TextField
-              label="First name"
+              label={t('firstNameLabel')}
               autoComplete="given-name"
               registration={register('firstName')}
-              error={errors.firstName?.message}
+              error={formMessage(errors.firstName?.message)}
             />
             <TextField
-              label="Last name"
+              label={t('lastNameLabel')}
               autoComplete="family-name"
               registration={register('lastName')}
-              error={errors.lastName?.message}
+              error={formMessage(errors.lastName?.message)}
             />
           </div>
-          <EmailField registration={register('email')} error={errors.email?.message} />
+          <EmailField registration={register('email')} error={formMessage(errors.email?.message)} />
           <NewPasswordField
-            label="Password"
+            label={t('passwordLabel')}
             registration={register('password')}
             password={password}
-            error={errors.password?.message}
+            error={formMessage(errors.password?.message)}
             userInputs={[email, firstName, lastName]}
           />
           <TextField
-            label="Repeat password"
+            label={t('repeatPasswordLabel')}
             type="password"
             autoComplete="new-password"
             registration={register('repeatPassword')}
-            error={errors.repeatPassword?.message}
+            error={formMessage(errors.repeatPassword?.message)}
           />
           <TermsCheckbox registration={register('acceptTerms')} error={termsError} />
           <div className="auth__actions">
-            <SubmitButton busy={isSubmitting} busyLabel="Creating account…">
-              Create account
+            <SubmitButton busy={isSubmitting} busyLabel={t('creatingAccount')}>
+              {t('createAccountButton')}
             </SubmitButton>
           </div>
         </form>
       </div>
       <ul className="auth__links">
         <li>
-          Already have an account? <Link to="/sign-in">Sign in</Link>
+          <Text ns="auth" k="alreadyHaveAccount" components={{ link: <Link to="/sign-in" /> }} />
         </li>
       </ul>
     </section>

@@ -1,4 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import './auth.css';
 
 /** Reads the address the sign-up form passed along; history state is untrusted, so check its shape. */
@@ -13,21 +15,20 @@ function emailFromState(state: unknown): string | null {
  * apart (finding 11): a new account's confirmation link, or a note to the holder of an existing one.
  */
 export function SignUpSuccessPage() {
+  const t = useT('auth');
   const email = emailFromState(useLocation().state);
   return (
     <section className="auth" aria-labelledby="sign-up-success-title">
       <h1 id="sign-up-success-title" className="auth__title">
-        Check your inbox
+        {t('checkInboxTitle')}
       </h1>
       <div className="card auth__card">
         <p>
-          We have sent an e-mail to {email ? <strong>{email}</strong> : 'your e-mail address'}. Please open the link in it to
-          confirm your address; after that you can sign in. If you already have an account with this address, the e-mail tells you
-          how to sign in.
+          {/* The address as an element: history state is untrusted and must not be read as markup. */}
+          {email ? <Text ns="auth" k="checkInboxSentTo" values={{ email: <strong>{email}</strong> }} /> : t('checkInboxSent')}
         </p>
         <p>
-          Nothing arrived? Check your spam folder, or try to <Link to="/sign-in">sign in</Link>: we send a new link if your
-          address is not confirmed yet.
+          <Text ns="auth" k="checkInboxNothingArrived" components={{ link: <Link to="/sign-in" /> }} />
         </p>
       </div>
     </section>

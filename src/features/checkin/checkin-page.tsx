@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { useBadgeTrust } from '../../lib/badges/use-badge-trust.ts';
 import { db } from '../../lib/db.ts';
 import { serialize } from '../../lib/scanner/serial.ts';
@@ -20,29 +21,21 @@ import './checkin.css';
 // The scanner (camera, zxing decoder) is heavy: it loads once a list is chosen and the keys are there.
 const Scanner = lazy(() => import('../../components/scanner/scanner.tsx'));
 
-export const CHECKIN_MESSAGES = {
-  noLists: 'Connect to the internet once to download the check-in lists. After that, the pass check works offline.',
-  noKeys: 'Passes are checked with keys downloaded from the server. Connect to the internet once to download them.',
-  noneSetUp: 'No check-in lists have been set up yet.',
-  chooseList: 'Choose the list you check passes for.',
-  saveFailed: 'The check-in could not be saved on this device.',
-} as const;
-
 /** /check-in (staff only; the guard sends others to /): the offline pass check of issue 6. */
 export function CheckinPage() {
+  const t = useT('checkin');
   const userId = useAtomValue(userAtom)?.uuid ?? null;
   return (
     <>
-      <PageHeader
-        title="Pass check"
-        lead="Scan passes at the door. After one visit online, passes are checked on this device without a signal."
-      />
+      <PageHeader title={t('title')} lead={t('lead')} />
       {userId && <CheckinMode userId={userId} />}
     </>
   );
 }
 
 function CheckinMode({ userId }: { userId: string }) {
+  const t = useT('checkin');
+  const language = useLanguage();
   const deviceId = useMemo(() => deviceIdOf(), []);
   const selectId = useId();
   // Fetched on open (and again when the connection returns), cached for the hall without signal.
@@ -80,19 +73,20 @@ function CheckinMode({ userId }: { userId: string }) {
           const verdict = await checkIn({ database: db, userId, deviceId, list }, code, trust);
           setOutcome({ scan, verdict });
         } catch (error) {
-          setOutcome({ scan, error: error instanceof StorageFullError ? error.message : CHECKIN_MESSAGES.saveFailed });
+          setOutcome({ scan, error: error instanceof StorageFullError ? error.message : null });
         }
       }),
     [trust, list, userId, deviceId],
   );
 
-  if (lists === undefined) return <p aria-busy="true">Loading the check-in lists…</p>;
+  const refreshError = refresh.error ? (refresh.error.message ?? t('listsNotUpdated')) : null;
+  if (lists === undefined) return <p aria-busy="true">{t('listsLoading')}</p>;
   if (lists.length === 0) {
-    if (refresh.succeeded) return <Notice tone="info">{CHECKIN_MESSAGES.noneSetUp}</Notice>;
-    if (refresh.offline || refresh.error) {
-      return <Notice tone="warning">{refresh.offline ? CHECKIN_MESSAGES.noLists : refresh.error}</Notice>;
+    if (refresh.succeeded) return <Notice tone="info">{t('noneSetUp')}</Notice>;
+    if (refresh.offline || refreshError) {
+      return <Notice tone="warning">{refresh.offline ? t('noLists') : refreshError}</Notice>;
     }
-    return <p aria-busy="true">Downloading the check-in lists…</p>;
+    return <p aria-busy="true">{t('listsDownloading')}</p>;
   }
 
   const chosenCounts = list ? counts.find((entry) => entry.list.id === list.id)?.counts : undefined;
@@ -101,12 +95,12 @@ function CheckinMode({ userId }: { userId: string }) {
       <section className="checkin-list">
         <div className="field">
           <label className="field-label" htmlFor={selectId}>
-            Check-in list
+            {t('listLabel')}
           </label>
           <select id={selectId} value={list ? String(list.id) : ''} onChange={(event) => choose(event.target.value)}>
             {!list && (
               <option value="" disabled>
-                Choose a list
+                {t('chooseListOption')}
               </option>
             )}
             {lists.map((each) => (
@@ -119,28 +113,28 @@ function CheckinMode({ userId }: { userId: string }) {
         {list && chosenCounts ? (
           <>
             <p className="checkin-list__admits">
-              {list.passTypes.length === 0 ? 'Admits every pass.' : `Admits: ${list.passTypes.join(', ')}.`}
+              {list.passTypes.length === 0 ? t('admitsAll') : t('admits', { passTypes: list.passTypes.join(', ') })}
               {listWindowText(list) ? ` ${listWindowText(list)}` : ''}
             </p>
             <CountsLine name={list.name} counts={chosenCounts} />
           </>
         ) : (
-          <p className="checkin-list__admits">{CHECKIN_MESSAGES.chooseList}</p>
+          <p className="checkin-list__admits">{t('chooseList')}</p>
         )}
         {/* Not a live region: it changes with every background download. */}
         <p className="checkin-list__status">
           {refresh.offline
-            ? `Offline: counts as of ${clockTime(lists[0]?.fetchedAt ?? '')}, plus this device's check-ins.`
-            : (refresh.error ?? `Counts updated at ${clockTime(lists[0]?.fetchedAt ?? '')}.`)}
+            ? t('countsOffline', { time: clockTime(lists[0]?.fetchedAt ?? '', language) })
+            : (refreshError ?? t('countsUpdated', { time: clockTime(lists[0]?.fetchedAt ?? '', language) }))}
         </p>
       </section>
 
-      {list && trustLoaded && !trust && <Notice tone="warning">{CHECKIN_MESSAGES.noKeys}</Notice>}
-      {list && !trustLoaded && <p aria-busy="true">Preparing the pass check…</p>}
+      {list && trustLoaded && !trust && <Notice tone="warning">{t('noKeys')}</Notice>}
+      {list && !trustLoaded && <p aria-busy="true">{t('preparing')}</p>}
       {list && trust && (
         <>
           <VerdictPanel outcome={outcome} />
-          <Suspense fallback={<p aria-busy="true">Loading the scanner…</p>}>
+          <Suspense fallback={<p aria-busy="true">{t('loadingScanner')}</p>}>
             <Scanner onScan={onScan} />
           </Suspense>
         </>

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../i18n/i18n.ts';
 import type { CheckinRow, OutboxRow } from '../../lib/db.ts';
 import { checkinItems, duplicateText, listCounts, outboxStates, syncStateOf } from './model.ts';
+
+// The duplicate flags come from the checkin catalogue: the English one, as the app shows them.
+beforeAll(async () => {
+  await loadCatalogue('en', 'checkin');
+  i18n.activate('en');
+});
 
 const HERE = 'device-a';
 const OTHER = 'device-b';

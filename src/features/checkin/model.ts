@@ -1,3 +1,5 @@
+import { translate } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { CheckinListRow, CheckinRow, OutboxRow } from '../../lib/db.ts';
 import { clockTime } from '../../lib/venue-time.ts';
 
@@ -39,7 +41,14 @@ function passKeys(rows: readonly CheckinRow[]): (row: CheckinRow) => string {
   };
 }
 
+/** Which device made the other check-in (shown through DUPLICATE_TEXT). */
 export type DeviceName = 'this device' | 'another device' | 'the same device';
+
+const DUPLICATE_TEXT: Record<DeviceName, MessageKey<'checkin'>> = {
+  'this device': 'duplicateThisDevice',
+  'another device': 'duplicateAnotherDevice',
+  'the same device': 'duplicateSameDevice',
+};
 
 export interface CheckinItem {
   row: CheckinRow;
@@ -129,7 +138,7 @@ export function listCounts(
   return { checkedIn, duplicates, pending: pending.length };
 }
 
-/** 'Duplicate — also checked in on another device at 09:05' (time as the venue shows it). */
+/** 'Duplicate — also checked in on another device at 09:05' (time as the venue shows it), in the active language. */
 export function duplicateText(duplicate: NonNullable<CheckinItem['duplicate']>): string {
-  return `Duplicate — also checked in on ${duplicate.device} at ${clockTime(duplicate.scannedAt)}`;
+  return translate('checkin', DUPLICATE_TEXT[duplicate.device], { time: clockTime(duplicate.scannedAt) });
 }

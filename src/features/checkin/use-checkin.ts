@@ -38,16 +38,23 @@ export interface RefreshState {
   /** A download is under way. */
   refreshing: boolean;
   /** Why the last download failed (null after a success or while offline). */
-  error: string | null;
+  error: RefreshError | null;
   /** No network (the browser says so, or the last download got no answer). */
   offline: boolean;
   /** A download succeeded since the page opened. */
   succeeded: boolean;
 }
 
-function refreshError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 403) return error.message;
-  return 'The check-in lists could not be updated. Showing what this device has.';
+/**
+ * A failed download: `message` is the server's refusal (403, already in the user's language), null
+ * for any other failure (the page says the lists could not be updated).
+ */
+export interface RefreshError {
+  message: string | null;
+}
+
+function refreshError(error: unknown): RefreshError {
+  return { message: error instanceof ApiError && error.status === 403 ? error.message : null };
 }
 
 /**
@@ -87,7 +94,7 @@ export function useCheckinRefresh(userId: string, listId: number | null): Refres
     }
     running.current = true;
     setState((current) => ({ ...current, refreshing: true, offline: false }));
-    let error: string | null = null;
+    let error: RefreshError | null = null;
     let unreachable = false;
     try {
       do {

@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '../../i18n/i18n.ts';
 import { BADGE_REFUSALS, type BadgePerson, type BadgeVerdict } from '../../lib/badges/verify.ts';
 import { encodePayload } from '../../shared/pass-token.ts';
 import { admits, decideCheckin, listWindowText, verdictText, windowState } from './verdict.ts';
+
+// The verdicts come from the checkin catalogue: the English one, as the app shows them.
+beforeAll(async () => {
+  await loadCatalogue('en', 'checkin');
+  i18n.activate('en');
+});
 
 const ADA: BadgePerson = {
   personKey: 'badge-ada',

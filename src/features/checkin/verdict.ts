@@ -1,7 +1,10 @@
-import type { BadgePerson, BadgeVerdict } from '../../lib/badges/verify.ts';
+import { translate } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
+import { BADGE_REFUSALS, type BadgePerson, type BadgeVerdict } from '../../lib/badges/verify.ts';
 import type { CheckinListRow, CheckinRow } from '../../lib/db.ts';
 import { decodePassToken } from '../../shared/pass-token.ts';
-import { clockTime, venueDateTime } from '../../lib/venue-time.ts';
+import { clockTime, formatVenueDateTime } from '../../lib/venue-time.ts';
 
 /*
  * The pass check's verdict on one scanned code (issue 6), decided on the device without a signal:
@@ -102,64 +105,91 @@ export interface VerdictText {
   detail: string;
 }
 
-const VALIDITY: Record<BadgePerson['validity'], string> = {
-  valid: 'Within its validity period.',
-  expired: 'Note: outside its validity period (expired).',
-  'not-yet-valid': 'Note: its validity period has not begun.',
+/** The pass check's words, from the checkin catalogue in the active language. */
+const text = (key: MessageKey<'checkin'>, values?: Values) => translate('checkin', key, values);
+
+/** A valid verdict's detail, by the badge's validity. */
+const VALID_DETAILS: Record<BadgePerson['validity'], MessageKey<'checkin'>> = {
+  valid: 'validDetail',
+  expired: 'validDetailExpired',
+  'not-yet-valid': 'validDetailNotYetValid',
 };
 
-/** A window limit as the halls' clocks read it, e.g. '24 Mar 2026, 18:00'. */
+/** The badge check's refusals (src/lib/badges keeps them in English, as the server words them) → the verdict's detail. */
+const FORGED_DETAILS: ReadonlyMap<string, MessageKey<'checkin'>> = new Map<string, MessageKey<'checkin'>>([
+  [BADGE_REFUSALS.malformed, 'forgedMalformed'],
+  [BADGE_REFUSALS['unknown-key'], 'forgedUnknownKey'],
+  [BADGE_REFUSALS['bad-signature'], 'forgedBadSignature'],
+]);
+
+/** A window limit as the halls' clocks read it, e.g. '24 Mar 2026, 18:00' (de '24.03.2026, 18:00'). */
 function venueMoment(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : venueDateTime.format(time);
+  return Number.isNaN(time) ? iso : formatVenueDateTime(time);
 }
 
 /** The list's window for the pass check's heading, e.g. 'Open from 24 Mar 2026, 18:00 until 25 Mar 2026, 00:00.'; null when always open. */
 export function listWindowText(list: Partial<Pick<CheckinListRow, 'validFrom' | 'validUntil'>>): string | null {
-  if (list.validFrom && list.validUntil) return `Open from ${venueMoment(list.validFrom)} until ${venueMoment(list.validUntil)}.`;
-  if (list.validFrom) return `Open from ${venueMoment(list.validFrom)}.`;
-  if (list.validUntil) return `Open until ${venueMoment(list.validUntil)}.`;
+  if (list.validFrom && list.validUntil)
+    return text('openFromUntil', { from: venueMoment(list.validFrom), until: venueMoment(list.validUntil) });
+  if (list.validFrom) return text('openFrom', { from: venueMoment(list.validFrom) });
+  if (list.validUntil) return text('openUntil', { until: venueMoment(list.validUntil) });
   return null;
 }
 
-/** What the verdict panel says (large title, holder, one line of detail). */
+/** What the verdict panel says (large title, holder, one line of detail), in the active language. */
 export function verdictText(verdict: CheckinVerdict): VerdictText {
   switch (verdict.kind) {
     case 'valid':
       return {
         tone: 'success',
-        title: 'Valid — checked in',
+        title: text('validTitle'),
         holder: verdict.person,
-        detail: `${VALIDITY[verdict.person.validity]} Saved on this device; uploaded as soon as there is a connection.`,
+        detail: text(VALID_DETAILS[verdict.person.validity]),
       };
-    case 'forged':
-      return { tone: 'danger', title: 'Forged', holder: null, detail: `${verdict.message} Do not let them in.` };
-    case 'revoked':
-      return { tone: 'danger', title: 'Revoked', holder: verdict.holder, detail: verdict.message };
-    case 'outside-window':
+    case 'forged': {
+      const key = FORGED_DETAILS.get(verdict.message);
       return {
         tone: 'danger',
-        title: verdict.when === 'closed' ? 'List closed' : 'List not open yet',
-        holder: verdict.person,
-        detail:
-          verdict.when === 'closed'
-            ? `${verdict.listName} closed at ${venueMoment(verdict.at)}. Not checked in.`
-            : `${verdict.listName} opens at ${venueMoment(verdict.at)}. Not checked in.`,
+        title: text('forgedTitle'),
+        holder: null,
+        detail: key ? text(key) : text('forgedDetail', { message: verdict.message }),
       };
+    }
+    case 'revoked':
+      return {
+        tone: 'danger',
+        title: text('revokedTitle'),
+        holder: verdict.holder,
+        detail: verdict.message === BADGE_REFUSALS.revoked ? text('revokedDetail') : verdict.message,
+      };
+    case 'outside-window': {
+      const values = { list: verdict.listName, at: venueMoment(verdict.at) };
+      return {
+        tone: 'danger',
+        title: verdict.when === 'closed' ? text('listClosedTitle') : text('listNotOpenTitle'),
+        holder: verdict.person,
+        detail: verdict.when === 'closed' ? text('listClosedDetail', values) : text('listNotOpenDetail', values),
+      };
+    }
     case 'not-admitted':
       return {
         tone: 'danger',
-        title: 'Not valid for this list',
+        title: text('notAdmittedTitle'),
         holder: verdict.person,
-        detail: `${verdict.listName} admits ${verdict.admitted.join(', ')}; this is a ${verdict.person.passType}.`,
+        detail: text('notAdmittedDetail', {
+          list: verdict.listName,
+          admitted: verdict.admitted.join(', '),
+          passType: verdict.person.passType,
+        }),
       };
     case 'already-checked-in': {
-      const where = verdict.onThisDevice ? 'on this device' : 'on another device';
+      const time = clockTime(verdict.scannedAt);
       return {
         tone: 'warning',
-        title: `Already checked in ${where}`,
+        title: verdict.onThisDevice ? text('alreadyHereTitle') : text('alreadyElsewhereTitle'),
         holder: verdict.person,
-        detail: `Checked in at ${clockTime(verdict.scannedAt)} ${where}. Not checked in again.`,
+        detail: verdict.onThisDevice ? text('alreadyHereDetail', { time }) : text('alreadyElsewhereDetail', { time }),
       };
     }
   }

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { useBadgeTrust } from '../../lib/badges/use-badge-trust.ts';
 import { userAtom } from '../../lib/session.ts';
 import { LeadsTab } from './leads-tab.tsx';
@@ -10,6 +11,7 @@ import './contacts.css';
 
 /** /contacts (lead scanners only; the guard sends others to /). ?currentTab=scan opens the scanner. */
 export function ContactsPage() {
+  const t = useT('contacts');
   const [params] = useSearchParams();
   const scanning = params.get('currentTab') === 'scan';
   const userId = useAtomValue(userAtom)?.uuid ?? null;
@@ -20,13 +22,13 @@ export function ContactsPage() {
 
   return (
     <>
-      <PageHeader title="Contacts" />
-      <nav className="contacts-tabs" aria-label="Contacts">
+      <PageHeader title={t('title')} />
+      <nav className="contacts-tabs" aria-label={t('title')}>
         <Link to="/contacts" className="contacts-tabs__tab" aria-current={scanning ? undefined : 'page'}>
-          Leads
+          {t('tabLeads')}
         </Link>
         <Link to="/contacts?currentTab=scan" className="contacts-tabs__tab" aria-current={scanning ? 'page' : undefined}>
-          Scan
+          {t('tabScan')}
         </Link>
       </nav>
       {userId &&

@@ -1,14 +1,15 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { db } from '../../lib/db.ts';
 import { StorageFullError } from '../../lib/storage.ts';
 import { LEAD_NOTES_MAX_LENGTH, LEAD_RATING_MAX } from '../../shared/contracts/leads.ts';
-import { addTag, answerOf, editedFields, type LeadAnswer, withAnswer } from './lead-fields.ts';
+import { addTag, answerOf, editedFields, type LeadAnswer, TAG_LIMITS, type TagProblem, withAnswer } from './lead-fields.ts';
 import { type EditableLead, saveLeadEdit } from './leads.ts';
-import { QUALIFICATION_QUESTIONS } from './qualification.ts';
+import { QUALIFICATION_QUESTIONS, type QualificationQuestion } from './qualification.ts';
 
 const RATINGS = Array.from({ length: LEAD_RATING_MAX + 1 }, (_, n) => n);
-const ratingLabel = (n: number) => (n === 0 ? 'Not rated' : `${n} ${n === 1 ? 'star' : 'stars'}`);
 const FIXED_QUESTIONS = new Set(QUALIFICATION_QUESTIONS.map((entry) => entry.question));
 
 interface LeadEditorProps {
@@ -24,15 +25,17 @@ interface LeadEditorProps {
  * outbox op with what changed in one transaction (saveLeadEdit): it works offline and shows pending.
  */
 export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps) {
+  const t = useT('contacts');
   const id = useId();
   const [notes, setNotes] = useState(lead.notes);
   const [rating, setRating] = useState(lead.rating);
   const [tags, setTags] = useState(lead.tags);
   const [tagInput, setTagInput] = useState('');
-  const [tagError, setTagError] = useState<string | null>(null);
+  const [tagError, setTagError] = useState<TagProblem | null>(null);
   const [answers, setAnswers] = useState<LeadAnswer[]>(lead.answers);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  /** A message to show as it is (a full disk's), or true for "could not be saved". */
+  const [error, setError] = useState<string | true | null>(null);
   const otherAnswers = answers.filter((entry) => !FIXED_QUESTIONS.has(entry.question));
 
   /** Adds the typed tag; returns the tags to save, or null when the typed text is not a valid tag. */
@@ -66,7 +69,7 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
       await saveLeadEdit(db, userId, lead, editedFields(lead, { notes, rating, tags: finalTags, answers }));
       onDone();
     } catch (failure) {
-      setError(failure instanceof StorageFullError ? failure.message : 'The lead could not be saved on this device.');
+      setError(failure instanceof StorageFullError ? failure.message : true);
       setSaving(false);
     }
   };
@@ -75,7 +78,7 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
     <form className="lead-editor" aria-labelledby={labelledBy} onSubmit={submit} noValidate>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-notes`}>
-          Notes
+          {t('notes')}
         </label>
         <textarea
           id={`${id}-notes`}
@@ -86,12 +89,12 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
       </div>
 
       <fieldset className="lead-editor__group">
-        <legend className="field-label">Rating</legend>
+        <legend className="field-label">{t('rating')}</legend>
         <div className="lead-editor__ratings">
           {RATINGS.map((n) => (
             <label key={n} className="lead-editor__rating">
               <input type="radio" name={`${id}-rating`} value={n} checked={rating === n} onChange={() => setRating(n)} />
-              <span>{ratingLabel(n)}</span>
+              <span>{t('ratingOption', { count: n })}</span>
             </label>
           ))}
         </div>
@@ -99,7 +102,7 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
 
       <div className="field">
         <span className="field-label" id={`${id}-tags`}>
-          Tags
+          {t('tags')}
         </span>
         {tags.length > 0 && (
           <ul className="chip-list lead-tags" aria-labelledby={`${id}-tags`}>
@@ -109,7 +112,7 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
                 <button
                   type="button"
                   className="lead-tags__remove"
-                  aria-label={`Remove tag ${tag}`}
+                  aria-label={t('removeTag', { tag })}
                   onClick={() => setTags(tags.filter((known) => known !== tag))}
                 >
                   ×
@@ -119,14 +122,14 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
           </ul>
         )}
         <label className="visually-hidden" htmlFor={`${id}-tag`}>
-          Add a tag
+          {t('addTagLabel')}
         </label>
         <div className="lead-editor__tag-entry">
           <input
             id={`${id}-tag`}
             className={`input${tagError ? ' is-danger' : ''}`}
             value={tagInput}
-            placeholder="Add a tag"
+            placeholder={t('addTagLabel')}
             aria-invalid={tagError ? true : undefined}
             aria-describedby={tagError ? `${id}-tag-error` : undefined}
             onChange={(event) => {
@@ -136,18 +139,18 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
             onKeyDown={onTagKey}
           />
           <button type="button" className="btn btn-secondary" onClick={commitTag}>
-            Add
+            {t('addTag')}
           </button>
         </div>
         {tagError && (
           <p id={`${id}-tag-error`} className="field-error">
-            {tagError}
+            {t(tagError, TAG_LIMITS)}
           </p>
         )}
       </div>
 
       <fieldset className="lead-editor__group">
-        <legend className="field-label">Qualification</legend>
+        <legend className="field-label">{t('qualification')}</legend>
         {QUALIFICATION_QUESTIONS.map((entry, index) => {
           const value = answerOf(answers, entry.question);
           // An answer given in another app version stays selectable as it is.
@@ -155,17 +158,17 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
           return (
             <div key={entry.question} className="field">
               <label className="field-label" htmlFor={`${id}-q${index}`}>
-                {entry.question}
+                {t(entry.label)}
               </label>
               <select
                 id={`${id}-q${index}`}
                 value={value}
                 onChange={(event) => setAnswers(withAnswer(answers, entry.question, event.target.value))}
               >
-                <option value="">Not answered</option>
+                <option value="">{t('notAnswered')}</option>
                 {options.map((option) => (
                   <option key={option} value={option}>
-                    {option}
+                    {optionLabel(entry, option, t)}
                   </option>
                 ))}
               </select>
@@ -183,15 +186,21 @@ export function LeadEditor({ userId, lead, labelledBy, onDone }: LeadEditorProps
         )}
       </fieldset>
 
-      {error && <Notice tone="danger">{error}</Notice>}
+      {error && <Notice tone="danger">{error === true ? t('leadNotSaved') : error}</Notice>}
       <div className="lead-editor__actions">
         <button type="submit" className="btn btn-primary" aria-busy={saving || undefined}>
-          Save lead
+          {t('saveLead')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>
   );
+}
+
+/** An option in the active language; an answer from another app version as it was stored. */
+function optionLabel(entry: QualificationQuestion, option: string, t: (key: MessageKey<'contacts'>) => string): string {
+  const key = Object.hasOwn(entry.optionLabels, option) ? entry.optionLabels[option] : undefined;
+  return key ? t(key) : option;
 }

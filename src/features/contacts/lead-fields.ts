@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import { LEAD_TAG_MAX_LENGTH, LEAD_TAGS_MAX } from '../../shared/contracts/leads.ts';
 import { QUALIFICATION_QUESTIONS } from './qualification.ts';
 
@@ -22,14 +23,23 @@ export interface LeadFields {
 /** The fields an edit changed; tags and answers are always whole lists (they replace the stored ones). */
 export type LeadEdit = Partial<LeadFields>;
 
+/**
+ * Why a typed tag was refused, as keys of the contacts catalogue; the editor shows them with
+ * TAG_LIMITS as their values.
+ */
 export const TAG_MESSAGES = {
-  empty: 'Type a tag first.',
-  tooLong: `A tag can have at most ${LEAD_TAG_MAX_LENGTH} characters.`,
-  tooMany: `A lead can have at most ${LEAD_TAGS_MAX} tags.`,
-} as const;
+  empty: 'tagEmpty',
+  tooLong: 'tagTooLong',
+  tooMany: 'tagTooMany',
+} as const satisfies Record<string, MessageKey<'contacts'>>;
+
+export type TagProblem = (typeof TAG_MESSAGES)[keyof typeof TAG_MESSAGES];
+
+/** The values of the tag messages: the limits of the upload contract. */
+export const TAG_LIMITS = { maxLength: LEAD_TAG_MAX_LENGTH, maxTags: LEAD_TAGS_MAX } as const;
 
 /** A typed tag added to the list (trimmed, inner spaces collapsed); one already there in any case is not repeated. */
-export function addTag(tags: readonly string[], input: string): { tags: string[] } | { error: string } {
+export function addTag(tags: readonly string[], input: string): { tags: string[] } | { error: TagProblem } {
   const tag = input.trim().replace(/\s+/g, ' ');
   if (!tag) return { error: TAG_MESSAGES.empty };
   if (tag.length > LEAD_TAG_MAX_LENGTH) return { error: TAG_MESSAGES.tooLong };

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { Lead } from '../../shared/contracts/leads.ts';
 import { LeadEditor } from './lead-editor.tsx';
 import { downloadText } from '../../lib/download.ts';
@@ -8,15 +10,17 @@ import { exportFileName, leadsCsv, leadsVcard } from './lead-export.ts';
 import { editableLead, type LeadItem, type LeadSortKey, type SortDirection, sortLeads } from './lead-list.ts';
 import { LeadMarker } from './lead-marker.tsx';
 import { useLeads } from './use-leads.ts';
-import { venueDateTime } from '../../lib/venue-time.ts';
+import { formatVenueDateTime } from '../../lib/venue-time.ts';
 
-const SORT_LABELS: Record<LeadSortKey, string> = {
-  lastName: 'Last name',
-  company: 'Company',
-  createdAt: 'Scanned at',
+const SORT_LABELS: Record<LeadSortKey, MessageKey<'contacts'>> = {
+  lastName: 'sortLastName',
+  company: 'sortCompany',
+  createdAt: 'sortScannedAt',
 };
 
 function LeadLine({ item, userId }: { item: LeadItem; userId: string }) {
+  const t = useT('contacts');
+  const language = useLanguage();
   const nameId = useId();
   const [editing, setEditing] = useState(false);
   const editable = editableLead(item);
@@ -28,8 +32,8 @@ function LeadLine({ item, userId }: { item: LeadItem; userId: string }) {
             {item.firstName} {item.lastName}
           </p>
           <p className="person-row__meta">{item.company}</p>
-          <p className="person-row__meta">{venueDateTime.format(new Date(item.createdAt))}</p>
-          {item.rating > 0 && <p className="person-row__meta">Rating {item.rating}/5</p>}
+          <p className="person-row__meta">{formatVenueDateTime(new Date(item.createdAt), language)}</p>
+          {item.rating > 0 && <p className="person-row__meta">{t('ratingOutOf', { rating: item.rating })}</p>}
           {item.tags.length > 0 && (
             <p className="contacts-lead__tags">
               {item.tags.map((tag) => (
@@ -45,7 +49,7 @@ function LeadLine({ item, userId }: { item: LeadItem; userId: string }) {
           <LeadMarker status={item.status} reason={item.reason} />
           {editable && !editing && (
             <button type="button" className="btn btn-secondary btn-sm" aria-describedby={nameId} onClick={() => setEditing(true)}>
-              Edit
+              {t('edit')}
             </button>
           )}
         </div>
@@ -56,6 +60,7 @@ function LeadLine({ item, userId }: { item: LeadItem; userId: string }) {
 }
 
 function PassiveLine({ lead }: { lead: Lead }) {
+  const language = useLanguage();
   const person = lead.activeUser;
   if (!person) return null;
   return (
@@ -65,7 +70,7 @@ function PassiveLine({ lead }: { lead: Lead }) {
           {person.firstName} {person.lastName}
         </p>
         <p className="person-row__meta">{person.company}</p>
-        <p className="person-row__meta">{venueDateTime.format(new Date(lead.createdAt))}</p>
+        <p className="person-row__meta">{formatVenueDateTime(new Date(lead.createdAt), language)}</p>
       </div>
     </li>
   );
@@ -76,6 +81,7 @@ function PassiveLine({ lead }: { lead: Lead }) {
  * people who scanned me.
  */
 export function LeadsTab({ userId }: { userId: string }) {
+  const t = useT('contacts');
   const { items, loaded, serverFailed, passive, passiveLoaded } = useLeads(userId);
   const [sortKey, setSortKey] = useState<LeadSortKey>('createdAt');
   const [direction, setDirection] = useState<SortDirection>('desc');
@@ -85,11 +91,11 @@ export function LeadsTab({ userId }: { userId: string }) {
     <>
       <section aria-labelledby="contacts-active-title">
         <h2 id="contacts-active-title" className="contacts-section-title">
-          My leads
+          {t('myLeads')}
         </h2>
         <div className="contacts-sort">
           <label className="field-label" htmlFor="contacts-sort-key">
-            Sort by
+            {t('sortBy')}
           </label>
           <select
             id="contacts-sort-key"
@@ -99,7 +105,7 @@ export function LeadsTab({ userId }: { userId: string }) {
           >
             {(Object.keys(SORT_LABELS) as LeadSortKey[]).map((key) => (
               <option key={key} value={key}>
-                {SORT_LABELS[key]}
+                {t(SORT_LABELS[key])}
               </option>
             ))}
           </select>
@@ -107,9 +113,9 @@ export function LeadsTab({ userId }: { userId: string }) {
             type="button"
             className="btn btn-secondary"
             onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
-            aria-label={direction === 'asc' ? 'Ascending; switch to descending' : 'Descending; switch to ascending'}
+            aria-label={direction === 'asc' ? t('ascendingSwitch') : t('descendingSwitch')}
           >
-            {direction === 'asc' ? '↑ Ascending' : '↓ Descending'}
+            {direction === 'asc' ? t('ascending') : t('descending')}
           </button>
         </div>
         <div className="contacts-export">
@@ -119,7 +125,7 @@ export function LeadsTab({ userId }: { userId: string }) {
             disabled={sorted.length === 0}
             onClick={() => downloadText(exportFileName('csv'), leadsCsv(sorted), 'text/csv;charset=utf-8')}
           >
-            Export CSV
+            {t('exportCsv')}
           </button>
           <button
             type="button"
@@ -127,14 +133,14 @@ export function LeadsTab({ userId }: { userId: string }) {
             disabled={sorted.length === 0}
             onClick={() => downloadText(exportFileName('vcf'), leadsVcard(sorted), 'text/vcard;charset=utf-8')}
           >
-            Export vCard
+            {t('exportVcard')}
           </button>
         </div>
-        {serverFailed && <Notice tone="info">Showing the leads on this device; the server could not be reached.</Notice>}
+        {serverFailed && <Notice tone="info">{t('serverUnreachable')}</Notice>}
         {loaded && sorted.length === 0 ? (
-          <EmptyState title="No leads yet">Scan an attendee's badge to collect your first lead.</EmptyState>
+          <EmptyState title={t('noLeadsTitle')}>{t('noLeadsText')}</EmptyState>
         ) : (
-          <ul className="person-list" aria-label="My leads">
+          <ul className="person-list" aria-label={t('myLeads')}>
             {sorted.map((item) => (
               <LeadLine key={item.key} item={item} userId={userId} />
             ))}
@@ -143,12 +149,12 @@ export function LeadsTab({ userId }: { userId: string }) {
       </section>
       <section aria-labelledby="contacts-passive-title">
         <h2 id="contacts-passive-title" className="contacts-section-title">
-          Scanned you
+          {t('scannedYou')}
         </h2>
         {passiveLoaded && passive.length === 0 ? (
-          <p className="person-row__meta">Nobody has scanned your badge yet.</p>
+          <p className="person-row__meta">{t('scannedYouEmpty')}</p>
         ) : (
-          <ul className="person-list" aria-label="Scanned you">
+          <ul className="person-list" aria-label={t('scannedYou')}>
             {passive.map((lead) => (
               <PassiveLine key={lead.id} lead={lead} />
             ))}

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { db } from '../../lib/db.ts';
 import { clockTime } from '../../lib/venue-time.ts';
 import { LeadMarker } from './lead-marker.tsx';
@@ -12,6 +13,8 @@ const RECENT_MAX = 8;
  * moment it is written, with its pending or failed marker.
  */
 export function RecentScans({ userId }: { userId: string }) {
+  const t = useT('contacts');
+  const language = useLanguage();
   const result = useLiveQuery(() => recentLeads(db, userId, RECENT_MAX), [userId]);
   if (result === undefined) return null;
   const { rows: recent, states } = result;
@@ -19,12 +22,12 @@ export function RecentScans({ userId }: { userId: string }) {
   return (
     <section className="contacts-recent" aria-labelledby="contacts-recent-title">
       <h2 id="contacts-recent-title" className="contacts-section-title">
-        Recent scans
+        {t('recentScans')}
       </h2>
       {recent.length === 0 ? (
-        <p className="person-row__meta">The leads you scan on this device appear here.</p>
+        <p className="person-row__meta">{t('recentScansEmpty')}</p>
       ) : (
-        <ul className="person-list" aria-label="Recent scans">
+        <ul className="person-list" aria-label={t('recentScans')}>
           {recent.map((row) => {
             const state = states.get(row.personKey);
             return (
@@ -32,7 +35,7 @@ export function RecentScans({ userId }: { userId: string }) {
                 <div>
                   <p className="person-row__name">{row.name}</p>
                   <p className="person-row__meta">{row.company}</p>
-                  <p className="person-row__meta">{clockTime(row.changedAt)}</p>
+                  <p className="person-row__meta">{clockTime(row.changedAt, language)}</p>
                 </div>
                 <LeadMarker status={state?.status ?? 'synced'} reason={state?.reason ?? null} />
               </li>

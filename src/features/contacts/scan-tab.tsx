@@ -1,26 +1,39 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
 import type { BadgeTrust } from '../../lib/badges/trust.ts';
-import { type BadgePerson, checkBadge } from '../../lib/badges/verify.ts';
+import { type BadgePerson, type BadgeRefusal, checkBadge } from '../../lib/badges/verify.ts';
 import { db } from '../../lib/db.ts';
 import { serialize } from '../../lib/scanner/serial.ts';
 import { StorageFullError } from '../../lib/storage.ts';
-import { OWN_BADGE } from '../../shared/contracts/leads.ts';
 import { saveScan } from './leads.ts';
 import { RecentScans } from './recent-scans.tsx';
 
 // The scanner (camera, zxing decoder) is heavy: it loads only when the scan tab opens.
 const Scanner = lazy(() => import('../../components/scanner/scanner.tsx'));
 
+type Refusal = BadgeRefusal | 'own-badge';
+
 type Outcome =
   | { kind: 'saved'; person: BadgePerson; isNew: boolean }
-  | { kind: 'refused'; message: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'refused'; reason: Refusal }
+  /** `message` null: the generic "could not be saved". */
+  | { kind: 'error'; message: string | null };
 
-const VALIDITY_TEXT: Record<BadgePerson['validity'], string> = {
-  valid: 'Badge valid',
-  expired: 'Genuine badge, outside its validity period (expired)',
-  'not-yet-valid': 'Genuine badge, not valid yet',
+const VALIDITY_TEXT: Record<BadgePerson['validity'], MessageKey<'contacts'>> = {
+  valid: 'badgeValid',
+  expired: 'badgeExpired',
+  'not-yet-valid': 'badgeNotYetValid',
+};
+
+/** Why a badge is refused, in the server's words (src/lib/badges, OWN_BADGE), as one sentence with the outcome. */
+const REFUSED_TEXT: Record<Refusal, MessageKey<'contacts'>> = {
+  malformed: 'refusedMalformed',
+  'unknown-key': 'refusedUnknownKey',
+  'bad-signature': 'refusedBadSignature',
+  revoked: 'refusedRevoked',
+  'own-badge': 'refusedOwnBadge',
 };
 
 interface ScanTabProps {
@@ -36,6 +49,7 @@ interface ScanTabProps {
  * own badge), then saved as a lead with its outbox op; the recent scans below show it land.
  */
 export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps) {
+  const t = useT('contacts');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Codes arrive in bursts (camera callbacks, a keyboard wedge): each waits its turn, none is dropped.
   const onScan = useMemo(
@@ -45,11 +59,11 @@ export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps
         try {
           const verdict = await checkBadge(code, trust);
           if (!verdict.ok) {
-            setOutcome({ kind: 'refused', message: verdict.message });
+            setOutcome({ kind: 'refused', reason: verdict.reason });
             return;
           }
           if (verdict.person.personKey === ownBadgeId) {
-            setOutcome({ kind: 'refused', message: OWN_BADGE });
+            setOutcome({ kind: 'refused', reason: 'own-badge' });
             return;
           }
           // The name shows before the write finishes; the write takes a few milliseconds.
@@ -59,21 +73,15 @@ export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps
         } catch (error) {
           setOutcome({
             kind: 'error',
-            message: error instanceof StorageFullError ? error.message : 'The lead could not be saved on this device.',
+            message: error instanceof StorageFullError ? error.message : null,
           });
         }
       }),
     [trust, userId, ownBadgeId],
   );
 
-  if (!trustLoaded) return <p aria-busy="true">Preparing the scanner…</p>;
-  if (!trust) {
-    return (
-      <Notice tone="warning">
-        Badges are checked with keys downloaded from the server. Connect to the internet once to download them.
-      </Notice>
-    );
-  }
+  if (!trustLoaded) return <p aria-busy="true">{t('preparingScanner')}</p>;
+  if (!trust) return <Notice tone="warning">{t('noKeys')}</Notice>;
 
   return (
     <div className="contacts-scan">
@@ -83,18 +91,15 @@ export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps
             <p className="contacts-scan__name">{outcome.person.name}</p>
             <p className="contacts-scan__company">{outcome.person.company}</p>
             <p className="contacts-scan__meta">
-              {outcome.person.passType} · {VALIDITY_TEXT[outcome.person.validity]}
+              {outcome.person.passType} · {t(VALIDITY_TEXT[outcome.person.validity])}
             </p>
-            <p className="contacts-scan__meta">
-              {outcome.isNew ? 'Lead saved' : 'Scanned again: lead updated'} on this device; uploaded as soon as there is a
-              connection.
-            </p>
+            <p className="contacts-scan__meta">{outcome.isNew ? t('leadSaved') : t('leadUpdated')}</p>
           </div>
         )}
-        {outcome?.kind === 'refused' && <Notice tone="danger">Badge refused: {outcome.message} No lead was saved.</Notice>}
-        {outcome?.kind === 'error' && <Notice tone="danger">{outcome.message}</Notice>}
+        {outcome?.kind === 'refused' && <Notice tone="danger">{t(REFUSED_TEXT[outcome.reason])}</Notice>}
+        {outcome?.kind === 'error' && <Notice tone="danger">{outcome.message ?? t('leadNotSaved')}</Notice>}
       </div>
-      <Suspense fallback={<p aria-busy="true">Loading the scanner…</p>}>
+      <Suspense fallback={<p aria-busy="true">{t('loadingScanner')}</p>}>
         <Scanner onScan={onScan} />
       </Suspense>
       <RecentScans userId={userId} />

@@ -1,10 +1,18 @@
+import { I18nProvider } from '@lingui/react';
 import { createStore, Provider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadNamespaces } from '../../i18n/i18n.ts';
 import type { User } from '../../shared/contracts/user.ts';
 import { userAtom } from '../../lib/session.ts';
 import { HomePage } from './home-page.tsx';
+
+// The page's messages in English, loaded before rendering (a static render cannot wait for them).
+beforeAll(async () => {
+  await loadNamespaces(['common', 'home', 'pass']);
+  i18n.activate('en');
+});
 
 function render(permissions: { path: string }[]) {
   const store = createStore();
@@ -18,9 +26,11 @@ function render(permissions: { path: string }[]) {
   } as unknown as User);
   return renderToStaticMarkup(
     <Provider store={store}>
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter>
+          <HomePage />
+        </MemoryRouter>
+      </I18nProvider>
     </Provider>,
   );
 }

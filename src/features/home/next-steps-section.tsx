@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import {
   addressAtom,
@@ -33,6 +34,7 @@ function useVisaLetterState(approved: boolean): 'none' | 'exists' | 'unknown' {
 
 /** The open to-dos of src/features/home/next-steps.ts, each leading to where it is done. */
 export function NextStepsSection() {
+  const t = useT('home');
   const user = useAtomValue(userAtom);
   const pass = useAtomValue(passAtom);
   const address = useAtomValue(addressAtom);
@@ -58,21 +60,21 @@ export function NextStepsSection() {
   return (
     <section className="home__steps" aria-labelledby="home-steps-title">
       <h2 id="home-steps-title" className="home__section-title">
-        Next steps
+        {t('nextSteps')}
       </h2>
       {steps.length === 0 ? (
-        <EmptyState title="You're all set">Your pass, details and hotel are in order. See you at Europa-Park!</EmptyState>
+        <EmptyState title={t('allSetTitle')}>{t('allSetText')}</EmptyState>
       ) : (
         <ol className="home__step-list">
           {steps.map((step) => (
             <li key={step.id} className="card home__step" data-step={step.id}>
               <div className="home__step-body">
-                <h3 className="home__step-title">{step.title}</h3>
-                <p className="home__step-text">{step.text}</p>
+                <h3 className="home__step-title">{t(step.title)}</h3>
+                <p className="home__step-text">{t(step.text)}</p>
               </div>
-              {step.to ? (
+              {step.to && step.action ? (
                 <Link to={step.to} className="btn btn-secondary home__step-action">
-                  {step.action}
+                  {t(step.action)}
                 </Link>
               ) : null}
             </li>

@@ -1,14 +1,16 @@
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { Booking, Pass } from '../../shared/contracts/catalog.ts';
 
 export type NextStepId = 'pass' | 'approval' | 'profile' | 'survey' | 'hotel' | 'visa';
 
+/** A to-do; its title, text and action are keys of the home catalogue. */
 export interface NextStep {
   id: NextStepId;
-  title: string;
-  text: string;
+  title: MessageKey<'home'>;
+  text: MessageKey<'home'>;
   /** Where the step is done; absent for steps the user can only wait for. */
   to?: string;
-  action?: string;
+  action?: MessageKey<'home'>;
 }
 
 export interface NextStepsInput {
@@ -34,53 +36,53 @@ export function nextSteps(input: NextStepsInput): NextStep[] {
   if (!pass) {
     steps.push({
       id: 'pass',
-      title: 'Get your pass',
-      text: 'Choose a pass for CloudFest 2026: your badge, hotel options and invoices follow from it.',
+      title: 'stepPassTitle',
+      text: 'stepPassText',
       to: '/pass',
-      action: 'Get a pass',
+      action: 'getPass',
     });
   } else if (pass.status === 'pending') {
     steps.push({
       id: 'approval',
-      title: 'Your pass awaits approval',
-      text: 'We check every registration. You will get an e-mail as soon as your pass is approved.',
+      title: 'stepApprovalTitle',
+      text: 'stepApprovalText',
     });
   }
   if (!input.hasAddress) {
     steps.push({
       id: 'profile',
-      title: 'Complete your profile',
-      text: 'Add your billing address so that your invoices carry the right details.',
+      title: 'stepProfileTitle',
+      text: 'stepProfileText',
       to: '/profile',
-      action: 'Add billing address',
+      action: 'stepProfileAction',
     });
   }
   if (input.surveyOpen) {
     steps.push({
       id: 'survey',
-      title: 'Answer the survey',
-      text: 'A few questions about you help us plan the programme. It takes about a minute.',
+      title: 'stepSurveyTitle',
+      text: 'stepSurveyText',
       to: '/survey',
-      action: 'Answer the survey',
+      action: 'stepSurveyAction',
     });
   }
   const booked = input.bookings.some((booking) => booking.status !== 'cancelled');
   if (pass && !booked) {
     steps.push({
       id: 'hotel',
-      title: 'Book your hotel',
-      text: 'Stay in one of the Europa-Park hotels or a partner hotel nearby, with shuttles to the venue.',
+      title: 'stepHotelTitle',
+      text: 'stepHotelText',
       to: '/accommodation/book',
-      action: 'Book a hotel',
+      action: 'stepHotelAction',
     });
   }
   if (approved && input.visaLetter !== 'exists') {
     steps.push({
       id: 'visa',
-      title: 'Need a visa?',
-      text: 'Request your visa invitation letter for your embassy or consulate.',
+      title: 'stepVisaTitle',
+      text: 'stepVisaText',
       to: '/visa-invitation-letter',
-      action: 'Request the letter',
+      action: 'stepVisaAction',
     });
   }
   return steps;

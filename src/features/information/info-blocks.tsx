@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { Block } from './content/types.ts';
 import { isInternalHref, parseRichText } from './rich-text.ts';
+import { type Say, textKey, useInfoText } from './use-info-text.ts';
 
 /** Text with `[label](href)` links (see ./rich-text.ts). */
 export function RichText({ text }: { text: string }) {
@@ -24,32 +25,32 @@ export function RichText({ text }: { text: string }) {
   });
 }
 
-/** A block's first words: unique within a subsection, so usable as its key. */
+/** A block's first text: unique within a subsection, so usable as its key. */
 function blockKey(block: Block): string {
   switch (block.kind) {
     case 'paragraph':
-      return `p:${block.text.slice(0, 80)}`;
+      return `p:${textKey(block.text)}`;
     case 'list':
-      return `l:${block.items[0] ?? ''}`;
+      return `l:${block.items[0] ? textKey(block.items[0]) : ''}`;
     case 'address':
-      return `a:${block.lines[0] ?? ''}`;
+      return `a:${block.lines[0] ? textKey(block.lines[0]) : ''}`;
     case 'facts':
       return `f:${block.items[0]?.term ?? ''}`;
   }
 }
 
-function InfoBlock({ block }: { block: Block }) {
+function InfoBlock({ block, say }: { block: Block; say: Say }) {
   switch (block.kind) {
     case 'paragraph':
       return (
         <p>
-          <RichText text={block.text} />
+          <RichText text={say(block.text)} />
         </p>
       );
     case 'list': {
       const items = block.items.map((item) => (
-        <li key={item}>
-          <RichText text={item} />
+        <li key={textKey(item)}>
+          <RichText text={say(item)} />
         </li>
       ));
       return block.ordered ? <ol className="information-list">{items}</ol> : <ul className="information-list">{items}</ul>;
@@ -58,8 +59,8 @@ function InfoBlock({ block }: { block: Block }) {
       return (
         <address className="information-address">
           {block.lines.map((line) => (
-            <span key={line} className="information-address__line">
-              <RichText text={line} />
+            <span key={textKey(line)} className="information-address__line">
+              <RichText text={say(line)} />
             </span>
           ))}
         </address>
@@ -69,9 +70,9 @@ function InfoBlock({ block }: { block: Block }) {
         <dl className="information-facts">
           {block.items.map((item) => (
             <div key={item.term} className="information-facts__row">
-              <dt className="information-facts__term">{item.term}</dt>
+              <dt className="information-facts__term">{say(item.term)}</dt>
               <dd className="information-facts__text">
-                <RichText text={item.text} />
+                <RichText text={say(item.text)} />
               </dd>
             </div>
           ))}
@@ -80,6 +81,8 @@ function InfoBlock({ block }: { block: Block }) {
   }
 }
 
+/** Blocks in the active language. */
 export function InfoBlocks({ blocks }: { blocks: readonly Block[] }) {
-  return blocks.map((block) => <InfoBlock key={blockKey(block)} block={block} />);
+  const say = useInfoText();
+  return blocks.map((block) => <InfoBlock key={blockKey(block)} block={block} say={say} />);
 }

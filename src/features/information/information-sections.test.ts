@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MENU_FOOTER_LINKS, REGISTRATION_FOOTER_LINKS } from '../../app/layouts/nav-links.ts';
+import de from '../../locales/de/information.json';
+import en from '../../locales/en/information.json';
 import { EVENT_OVERVIEW } from './content/event-overview.ts';
 import { INFORMATION_SECTIONS } from './content/index.ts';
-import type { Block } from './content/types.ts';
+import type { Block, InfoText } from './content/types.ts';
 import { anchorTargets, parseRichText } from './rich-text.ts';
 
 const sectionIds = INFORMATION_SECTIONS.map((section) => section.id);
@@ -14,16 +16,18 @@ function informationAnchorsIn(path: string): string[] {
   return [...source.matchAll(/\/information#([\w-]+)/g)].map((match) => match[1] ?? '');
 }
 
-function textsOf(block: Block): string[] {
+/** The texts of a block as a catalogue writes them: links included, placeholders not filled in. */
+function textsOf(block: Block, catalogue: Record<string, string>): string[] {
+  const written = (text: InfoText) => (typeof text === 'string' ? (catalogue[text] ?? '') : text.verbatim);
   switch (block.kind) {
     case 'paragraph':
-      return [block.text];
+      return [written(block.text)];
     case 'list':
-      return [...block.items];
+      return block.items.map(written);
     case 'address':
-      return [...block.lines];
+      return block.lines.map(written);
     case 'facts':
-      return block.items.map((item) => item.text);
+      return block.items.map((item) => written(item.text));
   }
 }
 
@@ -62,10 +66,12 @@ describe('information sections', () => {
     }
   });
 
-  it('links only to anchors that exist on the page', () => {
-    const targets = allBlocks.flatMap(textsOf).flatMap(anchorTargets);
-    expect(targets.length).toBeGreaterThan(0);
-    for (const target of targets) expect([...sectionIds, 'contents']).toContain(target);
+  it('links only to anchors that exist on the page, in every language', () => {
+    for (const catalogue of [en, de]) {
+      const targets = allBlocks.flatMap((block) => textsOf(block, catalogue)).flatMap(anchorTargets);
+      expect(targets.length).toBeGreaterThan(0);
+      for (const target of targets) expect([...sectionIds, 'contents']).toContain(target);
+    }
   });
 
   it('has 10 to 14 FAQ entries', () => {

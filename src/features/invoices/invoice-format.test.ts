@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { formatIssuedAt, invoicePdfPath, invoiceStatusLabel } from './invoice-format.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
+import { formatIssuedAt, type InvoicesT, invoicePdfPath, invoiceStatusLabel } from './invoice-format.ts';
+
+// The real English catalogue, as the page shows it.
+beforeAll(async () => {
+  await loadCatalogue('en', 'invoices');
+  i18n.activate('en');
+});
+const t: InvoicesT = (key, values) => translate('invoices', key, values);
 
 describe('invoice formatting', () => {
   it('shows the issue date in UTC', () => {
@@ -8,10 +16,10 @@ describe('invoice formatting', () => {
   });
 
   it('labels invoices and credit notes by their status', () => {
-    expect(invoiceStatusLabel({ kind: 'invoice', status: 'paid' })).toBe('Paid');
-    expect(invoiceStatusLabel({ kind: 'invoice', status: 'open' })).toBe('Open');
-    expect(invoiceStatusLabel({ kind: 'credit-note', status: 'paid' })).toBe('Refunded');
-    expect(invoiceStatusLabel({ kind: 'credit-note', status: 'open' })).toBe('Refund pending');
+    expect(invoiceStatusLabel({ kind: 'invoice', status: 'paid' }, t)).toBe('Paid');
+    expect(invoiceStatusLabel({ kind: 'invoice', status: 'open' }, t)).toBe('Open');
+    expect(invoiceStatusLabel({ kind: 'credit-note', status: 'paid' }, t)).toBe('Refunded');
+    expect(invoiceStatusLabel({ kind: 'credit-note', status: 'open' }, t)).toBe('Refund pending');
   });
 
   it('links the PDF of one invoice', () => {

@@ -1,17 +1,34 @@
+import { activeLanguage, INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
 import type { Invoice } from '../../shared/contracts/registration.ts';
 
-const issuedDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** The invoices namespace's translator (useT('invoices')). */
+export type InvoicesT = (key: MessageKey<'invoices'>, values?: Values) => string;
 
-/** '2026-03-02T09:15:00.000Z' → '2 Mar 2026' (dates are UTC by default, SPEC §9); '' when unreadable. */
-export function formatIssuedAt(iso: string): string {
+// One formatter per language, made when first needed.
+const issuedDates: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+
+/**
+ * '2026-03-02T09:15:00.000Z' → '2 Mar 2026' (German '2. März 2026'; dates are UTC by default,
+ * SPEC §9); '' when unreadable.
+ */
+export function formatIssuedAt(iso: string, language: Language = activeLanguage()): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : issuedDate.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  issuedDates[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return issuedDates[language].format(date);
 }
 
 /** What the status badge says: a credit note is settled by its refund, so it reads 'Refunded' once paid. */
-export function invoiceStatusLabel(invoice: Pick<Invoice, 'kind' | 'status'>): string {
-  if (invoice.kind === 'credit-note') return invoice.status === 'paid' ? 'Refunded' : 'Refund pending';
-  return invoice.status === 'paid' ? 'Paid' : 'Open';
+export function invoiceStatusLabel(invoice: Pick<Invoice, 'kind' | 'status'>, t: InvoicesT): string {
+  if (invoice.kind === 'credit-note') return invoice.status === 'paid' ? t('statusRefunded') : t('statusRefundPending');
+  return invoice.status === 'paid' ? t('statusPaid') : t('statusOpen');
 }
 
 /** PDF download path; the HttpOnly session cookie authenticates the plain GET (ARCHITECTURE §4). */

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -19,29 +21,28 @@ function fetchInvoices(signal: AbortSignal): Promise<Invoice[]> {
 
 /** /invoices: every invoice and credit note with its amount, status and PDF download. */
 export function InvoicesPage() {
+  const t = useT('invoices');
   const invoices = useRequest(fetchInvoices, []);
   return (
     <div className="invoices-page">
-      <PageHeader title="Invoices" lead="Invoices and credit notes for your pass, hotel and train ticket, as PDF downloads." />
+      <PageHeader title={t('title')} lead={t('lead')} />
       {invoices.status === 'loading' ? (
         <p className="card" role="status" aria-busy="true">
-          Loading your invoices…
+          {t('loading')}
         </p>
       ) : invoices.status === 'error' ? (
         <div className="stack">
-          <Notice tone="danger">Your invoices could not be loaded. {errorMessage(invoices.error)}</Notice>
+          <Notice tone="danger">{t('loadFailed', { reason: errorMessage(invoices.error) })}</Notice>
           <div>
             <button type="button" className="btn btn-secondary" onClick={invoices.retry}>
-              Try again
+              {t('tryAgain')}
             </button>
           </div>
         </div>
       ) : invoices.data.length === 0 ? (
-        <EmptyState title="No invoices yet">
-          When you buy a pass, an upgrade, a hotel room or a train ticket, its invoice appears here as a PDF to download.
-        </EmptyState>
+        <EmptyState title={t('emptyTitle')}>{t('emptyText')}</EmptyState>
       ) : (
-        <ul className="invoice-list" aria-label="Your invoices">
+        <ul className="invoice-list" aria-label={t('yourInvoices')}>
           {invoices.data.map((invoice) => (
             <li key={invoice.id}>
               <InvoiceCard invoice={invoice} />
@@ -54,35 +55,42 @@ export function InvoicesPage() {
 }
 
 function InvoiceCard({ invoice }: { invoice: Invoice }) {
+  const t = useT('invoices');
+  const language = useLanguage();
   const creditNote = invoice.kind === 'credit-note';
   const titleId = `invoice-${invoice.id}`;
   return (
     <article className={creditNote ? 'card invoice invoice--credit-note' : 'card invoice'} aria-labelledby={titleId}>
       <div className="invoice__head">
         <h2 id={titleId} className="invoice__number">
-          {creditNote ? <span className="invoice__kind">Credit note</span> : null}
+          {creditNote ? <span className="invoice__kind">{t('creditNote')}</span> : null}
           {invoice.number}
         </h2>
-        <span className={`badge invoice__status invoice__status--${invoice.status}`}>{invoiceStatusLabel(invoice)}</span>
+        <span className={`badge invoice__status invoice__status--${invoice.status}`}>{invoiceStatusLabel(invoice, t)}</span>
       </div>
       <p className="invoice__description">{invoice.description}</p>
       <dl className="invoice__facts">
         <div>
-          <dt>Date</dt>
+          <dt>{t('date')}</dt>
           <dd>
-            <time dateTime={invoice.issuedAt}>{formatIssuedAt(invoice.issuedAt)}</time>
+            <time dateTime={invoice.issuedAt}>{formatIssuedAt(invoice.issuedAt, language)}</time>
           </dd>
         </div>
         <div>
-          <dt>Amount</dt>
-          <dd className="invoice__amount">{formatEuro(invoice.gross)}</dd>
+          <dt>{t('amount')}</dt>
+          <dd className="invoice__amount">{formatEuro(invoice.gross, language)}</dd>
         </div>
       </dl>
       <p className="invoice__breakdown">
-        Net {formatEuro(invoice.net)} · VAT {formatEuro(invoice.vat)}
+        {t('breakdown', { net: formatEuro(invoice.net, language), vat: formatEuro(invoice.vat, language) })}
       </p>
       <a className="btn btn-secondary invoice__download" href={invoicePdfPath(invoice)} download={`${invoice.number}.pdf`}>
-        Download PDF<span className="visually-hidden"> of {invoice.number}</span>
+        <Text
+          ns="invoices"
+          k="downloadPdf"
+          values={{ number: invoice.number }}
+          components={{ hidden: <span className="visually-hidden" /> }}
+        />
       </a>
     </article>
   );

@@ -2,33 +2,42 @@ import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { ApprovalDecision, ApprovalItem, ApprovalResponse } from '../../shared/contracts/organizer-people.ts';
-import { decidePasses, loadApprovals, SOURCE_LABELS, venueDateTime } from './organizer-people-api.ts';
+import { type ConsoleT, useConsoleFormats } from './formats.ts';
+import { decidePasses, loadApprovals, SOURCE_LABELS } from './organizer-people-api.ts';
 import { PeoplePager } from './people-pager.tsx';
 import './people.css';
 
 const PAGE_SIZE = 100;
 
-/** '3 approved, 1 already approved, 1 not pending' for a toast. */
+/** '3 approved, 1 already approved, 1 no longer pending.' for a toast, in the active language. */
 export function summarize(response: ApprovalResponse, decision: ApprovalDecision): string {
   const count = (outcome: string) => response.results.filter((result) => result.outcome === outcome).length;
-  const done = decision === 'approve' ? count('approved') : count('rejected');
-  const parts = [`${done} ${decision === 'approve' ? 'approved' : 'rejected'}`];
-  if (count('already')) parts.push(`${count('already')} already ${decision === 'approve' ? 'approved' : 'rejected'}`);
-  if (count('not-pending')) parts.push(`${count('not-pending')} no longer pending`);
-  return `${parts.join(', ')}.`;
+  const figures = {
+    done: decision === 'approve' ? count('approved') : count('rejected'),
+    already: count('already'),
+    notPending: count('not-pending'),
+  };
+  return translate('organizer', decision === 'approve' ? 'approvalsApprovedSummary' : 'approvalsRejectedSummary', figures);
 }
 
-function sourceText(item: ApprovalItem): string {
-  if (item.source !== 'voucher') return SOURCE_LABELS[item.source] ?? item.source;
-  return `Voucher ${item.voucherCode ?? ''}${item.codeType ? ` (${item.hostCode ? 'host code' : item.codeType})` : ''}`;
+function sourceText(item: ApprovalItem, t: ConsoleT): string {
+  if (item.source !== 'voucher') return t(SOURCE_LABELS[item.source]);
+  const code = item.voucherCode ?? '';
+  if (!item.codeType) return t('approvalsVoucher', { code });
+  const type = item.hostCode ? t('approvalsHostCode') : t('codeType', { type: item.codeType });
+  return t('approvalsVoucherWithType', { code, type });
 }
 
 /** /organizer/approvals: pending passes, oldest first; select many and approve or reject them at once. */
 export function ApprovalsPage() {
+  const t = useT('organizer');
+  const { dateTime } = useConsoleFormats();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -49,12 +58,7 @@ export function ApprovalsPage() {
   async function decide(decision: ApprovalDecision) {
     const passIds = [...selected];
     if (passIds.length === 0) return;
-    if (
-      decision === 'reject' &&
-      !window.confirm(
-        `Reject ${passIds.length} pass${passIds.length === 1 ? '' : 'es'}? The holders are told by e-mail, their barcodes stop working and free passes go back to the pool.`,
-      )
-    ) {
+    if (decision === 'reject' && !window.confirm(t('approvalsRejectConfirm', { count: passIds.length }))) {
       return;
     }
     setBusy(true);
@@ -72,29 +76,26 @@ export function ApprovalsPage() {
 
   return (
     <section className="people-page" aria-labelledby={headingId}>
-      <PageHeader
-        title="Approvals"
-        lead="Passes waiting for approval, oldest first. Approved holders get an e-mail and can sign in."
-      />
+      <PageHeader title={t('approvalsTitle')} lead={t('approvalsLead')} />
       <h2 id={headingId} className="visually-hidden">
-        Pending passes
+        {t('approvalsHeading')}
       </h2>
-      {queue.status === 'loading' && <p aria-live="polite">Loading the queue…</p>}
+      {queue.status === 'loading' && <p aria-live="polite">{t('approvalsLoading')}</p>}
       {queue.status === 'error' && (
         <p className="alert alert-danger" role="alert">
           {errorMessage(queue.error)}{' '}
           <button type="button" className="btn btn-ghost btn-sm" onClick={queue.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </p>
       )}
-      {queue.status === 'ready' && queue.data.total === 0 && <p className="people-empty">No passes are waiting for approval.</p>}
+      {queue.status === 'ready' && queue.data.total === 0 && <p className="people-empty">{t('approvalsEmpty')}</p>}
       {queue.status === 'ready' && queue.data.total > 0 && (
         <>
           <fieldset className="people-actions">
-            <legend className="visually-hidden">Selected passes</legend>
+            <legend className="visually-hidden">{t('approvalsSelectedPasses')}</legend>
             <p className="people-actions__count" aria-live="polite">
-              {selected.size} selected
+              {t('approvalsSelectedCount', { count: selected.size })}
             </p>
             <button
               type="button"
@@ -103,7 +104,7 @@ export function ApprovalsPage() {
               aria-busy={busy || undefined}
               onClick={() => void decide('approve')}
             >
-              Approve selected
+              {t('approvalsApproveSelected')}
             </button>
             <button
               type="button"
@@ -111,22 +112,22 @@ export function ApprovalsPage() {
               disabled={busy || selected.size === 0}
               onClick={() => void decide('reject')}
             >
-              Reject selected
+              {t('approvalsRejectSelected')}
             </button>
           </fieldset>
-          <TableScroll className="organizer-table" label={`Pending passes (${queue.data.total})`}>
+          <TableScroll className="organizer-table" label={t('approvalsTable', { total: queue.data.total })}>
             <table>
-              <caption className="visually-hidden">Pending passes ({queue.data.total})</caption>
+              <caption className="visually-hidden">{t('approvalsTable', { total: queue.data.total })}</caption>
               <thead>
                 <tr>
                   <th scope="col" className="people-check">
-                    <input type="checkbox" aria-label="Select all on this page" checked={allSelected} onChange={toggleAll} />
+                    <input type="checkbox" aria-label={t('approvalsSelectAll')} checked={allSelected} onChange={toggleAll} />
                   </th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Pass</th>
-                  <th scope="col">How</th>
-                  <th scope="col">Created</th>
+                  <th scope="col">{t('columnName')}</th>
+                  <th scope="col">{t('columnCompany')}</th>
+                  <th scope="col">{t('columnPass')}</th>
+                  <th scope="col">{t('columnHow')}</th>
+                  <th scope="col">{t('columnCreated')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -135,7 +136,7 @@ export function ApprovalsPage() {
                     <td className="people-check">
                       <input
                         type="checkbox"
-                        aria-label={`Select ${item.name || item.email}`}
+                        aria-label={t('approvalsSelectOne', { name: item.name || item.email })}
                         checked={selected.has(item.passId)}
                         onChange={() => toggle(item.passId)}
                       />
@@ -147,16 +148,16 @@ export function ApprovalsPage() {
                     <td>{item.company}</td>
                     <td>{item.passType.name}</td>
                     <td>
-                      {sourceText(item)}
-                      {item.hostCode && <span className="people-tag">Host</span>}
+                      {sourceText(item, t)}
+                      {item.hostCode && <span className="people-tag">{t('approvalsHostTag')}</span>}
                     </td>
-                    <td>{venueDateTime.format(Date.parse(item.createdAt))}</td>
+                    <td>{dateTime(item.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableScroll>
-          <PeoplePager what="pending passes" page={page} pageSize={PAGE_SIZE} total={queue.data.total} onPage={setPage} />
+          <PeoplePager what="pendingPasses" page={page} pageSize={PAGE_SIZE} total={queue.data.total} onPage={setPage} />
         </>
       )}
     </section>

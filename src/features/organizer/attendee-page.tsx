@@ -2,28 +2,54 @@ import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { AttendeeDetail, VatConfirmation } from '../../shared/contracts/organizer-people.ts';
-import {
-  type AttendeeActionName,
-  attendeeAction,
-  loadAttendee,
-  SOURCE_LABELS,
-  STATUS_LABELS,
-  venueDateTime,
-} from './organizer-people-api.ts';
+import { type ConsoleT, useConsoleFormats } from './formats.ts';
+import { type AttendeeActionName, attendeeAction, loadAttendee, SOURCE_LABELS, STATUS_LABELS } from './organizer-people-api.ts';
 import './people.css';
 
-const when = (iso: string | null) => (iso ? venueDateTime.format(Date.parse(iso)) : '—');
+/** An instant on the venue clock, or a dash for none. */
+function useWhen() {
+  const { dateTime } = useConsoleFormats();
+  return (iso: string | null) => (iso ? dateTime(iso) : '—');
+}
 
 /** VIES's confirmation of a VAT ID in words: its date and consultation number (issue 13). */
-const viesText = (confirmation: VatConfirmation | null) =>
-  confirmation
-    ? `confirmed ${when(confirmation.confirmedAt)}${confirmation.reference ? `, reference ${confirmation.reference}` : ', no reference'}`
-    : 'not confirmed';
+function viesText(t: ConsoleT, when: (iso: string | null) => string, confirmation: VatConfirmation | null): string {
+  if (!confirmation) return t('attendeeViesNotConfirmed');
+  const date = when(confirmation.confirmedAt);
+  return confirmation.reference
+    ? t('attendeeViesConfirmed', { date, reference: confirmation.reference })
+    : t('attendeeViesConfirmedNoReference', { date });
+}
+
+/** The account kinds an organizer sees (scopes, and the vendor tag); others are shown as they are stored. */
+const ROLE_LABELS: Record<string, MessageKey<'organizer'>> = {
+  host: 'roleHost',
+  vip: 'roleVip',
+  'vendor-vip': 'roleVendorVip',
+  staff: 'roleStaff',
+  organizer: 'roleOrganizer',
+  vendor: 'roleVendor',
+};
+
+const ORDER_KINDS: Record<string, MessageKey<'organizer'>> = {
+  registration: 'orderKindRegistration',
+  upgrade: 'orderKindUpgrade',
+  hotel: 'orderKindHotel',
+  'train-ticket': 'orderKindTrainTicket',
+};
+
+/** A stored value in words where the catalogue has them, else the value itself. */
+function labelOf(t: ConsoleT, labels: Record<string, MessageKey<'organizer'>>, value: string): string {
+  const key = labels[value];
+  return key ? t(key) : value;
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -38,7 +64,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
-  if (rows.length === 0) return <p className="people-empty">None.</p>;
+  const t = useT('organizer');
+  if (rows.length === 0) return <p className="people-empty">{t('attendeeNone')}</p>;
   return (
     <TableScroll className="organizer-table" label={label}>
       <table aria-label={label}>
@@ -74,13 +101,14 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: Rea
   );
 }
 
-const ACTION_BUSY: Record<AttendeeActionName, string> = {
-  'resend-confirmation': 'Sending…',
-  'reissue-barcode': 'Issuing…',
-  'cancel-pass': 'Cancelling…',
+const ACTION_BUSY: Record<AttendeeActionName, MessageKey<'organizer'>> = {
+  'resend-confirmation': 'attendeeSending',
+  'reissue-barcode': 'attendeeIssuing',
+  'cancel-pass': 'attendeeCancelling',
 };
 
 function Actions({ detail, onDone }: { detail: AttendeeDetail; onDone: (next: AttendeeDetail) => void }) {
+  const t = useT('organizer');
   const [busy, setBusy] = useState<AttendeeActionName | null>(null);
   const pass = detail.pass;
   const canCancel = pass?.status === 'pending' || pass?.status === 'approved';
@@ -89,7 +117,10 @@ function Actions({ detail, onDone }: { detail: AttendeeDetail; onDone: (next: At
     if (
       action === 'cancel-pass' &&
       !window.confirm(
-        `Cancel the ${pass?.passType.name ?? 'pass'} of ${detail.profile.email}? Its barcode stops working, a paid pass is refunded and the holder is told by e-mail.`,
+        t('attendeeCancelConfirm', {
+          passType: pass?.passType.name ?? t('attendeeThePass'),
+          email: detail.profile.email,
+        }),
       )
     ) {
       return;
@@ -114,26 +145,28 @@ function Actions({ detail, onDone }: { detail: AttendeeDetail; onDone: (next: At
       aria-busy={busy === action || undefined}
       onClick={() => void run(action)}
     >
-      {busy === action ? ACTION_BUSY[action] : label}
+      {busy === action ? t(ACTION_BUSY[action]) : label}
     </button>
   );
 
   return (
     <fieldset className="people-actions">
-      <legend className="visually-hidden">Actions</legend>
+      <legend className="visually-hidden">{t('attendeeActions')}</legend>
       {button(
         'resend-confirmation',
-        detail.profile.emailConfirmedAt ? 'Resend approval e-mail' : 'Resend confirmation e-mail',
+        detail.profile.emailConfirmedAt ? t('attendeeResendApproval') : t('attendeeResendConfirmation'),
         'btn-secondary',
       )}
-      {button('reissue-barcode', 'Reissue barcode (lost badge)', 'btn-secondary', pass?.status === 'approved')}
-      {button('cancel-pass', 'Cancel pass', 'btn-danger', canCancel)}
+      {button('reissue-barcode', t('attendeeReissueBarcode'), 'btn-secondary', pass?.status === 'approved')}
+      {button('cancel-pass', t('attendeeCancelPass'), 'btn-danger', canCancel)}
     </fieldset>
   );
 }
 
 /** /organizer/attendees/:userId: one person's record with the organizer's actions on it. */
 export function AttendeePage() {
+  const t = useT('organizer');
+  const when = useWhen();
   const { userId = '' } = useParams();
   const request = useRequest((signal) => loadAttendee(userId, signal), [userId]);
   const [detail, setDetail] = useState<AttendeeDetail | null>(null);
@@ -142,23 +175,23 @@ export function AttendeePage() {
   if (request.status === 'loading') {
     return (
       <section className="people-page">
-        <PageHeader title="Attendee" />
-        <p aria-live="polite">Loading…</p>
+        <PageHeader title={t('attendeeTitle')} />
+        <p aria-live="polite">{t('attendeeLoading')}</p>
       </section>
     );
   }
   if (request.status === 'error' || !detail) {
     return (
       <section className="people-page">
-        <PageHeader title="Attendee" />
+        <PageHeader title={t('attendeeTitle')} />
         <p className="alert alert-danger" role="alert">
           {errorMessage(request.error)}{' '}
           <button type="button" className="btn btn-ghost btn-sm" onClick={request.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </p>
         <p>
-          <Link to="/organizer/attendees">Back to the attendees</Link>
+          <Link to="/organizer/attendees">{t('attendeeBackToAttendees')}</Link>
         </p>
       </section>
     );
@@ -169,125 +202,145 @@ export function AttendeePage() {
   return (
     <section className="people-page">
       <p className="people-back">
-        <Link to="/organizer/attendees">← Attendees</Link>
+        <Link to="/organizer/attendees">{t('attendeeBack')}</Link>
       </p>
-      <PageHeader title={name} lead={profile.company || undefined} documentTitle={`${name} · Attendees`} />
+      <PageHeader title={name} lead={profile.company || undefined} documentTitle={t('attendeeDocumentTitle', { name })} />
       <Actions detail={detail} onDone={setDetail} />
       <div className="people-sections">
-        <Section title="Profile">
+        <Section title={t('attendeeProfile')}>
           <dl className="people-facts">
-            <dt>E-mail</dt>
+            <dt>{t('attendeeEmail')}</dt>
             <dd>
-              {profile.email} {profile.emailConfirmedAt ? '(confirmed)' : <strong>(not confirmed)</strong>}
+              {profile.email}{' '}
+              {profile.emailConfirmedAt ? t('attendeeEmailConfirmed') : <strong>{t('attendeeEmailNotConfirmed')}</strong>}
             </dd>
-            <dt>Company</dt>
+            <dt>{t('columnCompany')}</dt>
             <dd>{profile.company || '—'}</dd>
-            <dt>Roles</dt>
-            <dd>{[...profile.scopes, ...(profile.tagIds.includes(2) ? ['vendor'] : [])].join(', ') || 'attendee'}</dd>
-            <dt>Account created</dt>
+            <dt>{t('attendeeRoles')}</dt>
+            <dd>
+              {[...profile.scopes, ...(profile.tagIds.includes(2) ? ['vendor'] : [])]
+                .map((role) => labelOf(t, ROLE_LABELS, role))
+                .join(', ') || t('roleAttendee')}
+            </dd>
+            <dt>{t('attendeeAccountCreated')}</dt>
             <dd>{when(profile.createdAt)}</dd>
           </dl>
         </Section>
-        <Section title="Pass">
+        <Section title={t('attendeePass')}>
           {pass ? (
             <>
               <dl className="people-facts">
-                <dt>Type</dt>
+                <dt>{t('attendeePassType')}</dt>
                 <dd>{pass.passType.name}</dd>
-                <dt>Status</dt>
+                <dt>{t('columnStatus')}</dt>
                 <dd>
-                  <span className={`people-status people-status--${pass.status}`}>{STATUS_LABELS[pass.status]}</span>
+                  <span className={`people-status people-status--${pass.status}`}>{t(STATUS_LABELS[pass.status])}</span>
                 </dd>
-                <dt>How</dt>
+                <dt>{t('columnHow')}</dt>
                 <dd>
-                  {SOURCE_LABELS[pass.source]}
-                  {pass.voucherCode ? ` ${pass.voucherCode}${pass.codeType ? ` (${pass.codeType})` : ''}` : ''}
+                  {pass.voucherCode
+                    ? pass.codeType
+                      ? t('attendeeHowCodeWithType', {
+                          source: t(SOURCE_LABELS[pass.source]),
+                          code: pass.voucherCode,
+                          type: t('codeType', { type: pass.codeType }),
+                        })
+                      : t('attendeeHowCode', { source: t(SOURCE_LABELS[pass.source]), code: pass.voucherCode })
+                    : t(SOURCE_LABELS[pass.source])}
                 </dd>
-                <dt>Created</dt>
+                <dt>{t('columnCreated')}</dt>
                 <dd>{when(pass.createdAt)}</dd>
-                <dt>Approved</dt>
+                <dt>{t('attendeeApproved')}</dt>
                 <dd>{when(pass.approvedAt)}</dd>
               </dl>
-              <h3 className="people-subtitle">Barcodes</h3>
+              <h3 className="people-subtitle">{t('attendeeBarcodes')}</h3>
               <Table
-                label="Barcodes"
-                head={['Barcode', 'Issued', 'Revoked']}
+                label={t('attendeeBarcodes')}
+                head={[t('attendeeBarcode'), t('attendeeIssued'), t('attendeeRevoked')]}
                 rows={pass.barcodes.map((barcode) => [
                   <code key="id">{barcode.id.slice(0, 8)}</code>,
                   when(barcode.issuedAt),
-                  barcode.revokedAt ? `${when(barcode.revokedAt)} (${barcode.revokedReason ?? 'revoked'})` : 'Current',
+                  barcode.revokedAt
+                    ? t('attendeeRevokedAt', {
+                        when: when(barcode.revokedAt),
+                        reason: barcode.revokedReason ?? t('attendeeRevokedReason'),
+                      })
+                    : t('attendeeCurrentBarcode'),
                 ])}
               />
             </>
           ) : (
-            <p className="people-empty">No pass.</p>
+            <p className="people-empty">{t('attendeeNoPass')}</p>
           )}
         </Section>
-        <Section title="Orders">
+        <Section title={t('attendeeOrders')}>
           <Table
-            label="Orders"
-            head={['Order', 'Status', 'Amount', 'Refunded', 'Placed']}
+            label={t('attendeeOrders')}
+            head={[t('attendeeOrder'), t('columnStatus'), t('attendeeAmount'), t('attendeeRefunded'), t('attendeePlaced')]}
             rows={detail.orders.map((order) => [
-              order.description || order.kind,
-              order.status,
+              order.description || labelOf(t, ORDER_KINDS, order.kind),
+              t('orderStatus', { status: order.status }),
               formatEuro(order.gross),
               order.refunded > 0 ? formatEuro(order.refunded) : '—',
               when(order.createdAt),
             ])}
           />
         </Section>
-        <Section title="Invoices and credit notes">
+        <Section title={t('attendeeInvoices')}>
           {detail.billingVat?.vatId ? (
             <dl className="people-facts">
-              <dt>VAT ID</dt>
+              <dt>{t('attendeeVatId')}</dt>
               <dd>{detail.billingVat.vatId}</dd>
-              <dt>VIES</dt>
-              <dd>{viesText(detail.billingVat.confirmation)}</dd>
+              <dt>{t('attendeeVies')}</dt>
+              <dd>{viesText(t, when, detail.billingVat.confirmation)}</dd>
             </dl>
           ) : null}
           <Table
-            label="Invoices and credit notes"
-            head={['Number', 'Kind', 'Amount', 'Issued', 'VAT']}
+            label={t('attendeeInvoices')}
+            head={[t('attendeeNumber'), t('attendeeKind'), t('attendeeAmount'), t('attendeeIssued'), t('attendeeVat')]}
             rows={detail.invoices.map((invoice) => [
               invoice.number,
-              invoice.kind === 'credit-note' ? 'Credit note' : 'Invoice',
+              invoice.kind === 'credit-note' ? t('attendeeCreditNote') : t('attendeeInvoice'),
               formatEuro(invoice.gross),
               when(invoice.issuedAt),
               invoice.reverseCharge
-                ? `Reverse charge, ${invoice.buyerVatId}: ${viesText(invoice.vatConfirmation)}`
-                : 'VAT charged',
+                ? t('attendeeReverseCharge', {
+                    vatId: invoice.buyerVatId,
+                    vies: viesText(t, when, invoice.vatConfirmation),
+                  })
+                : t('attendeeVatCharged'),
             ])}
           />
         </Section>
-        <Section title="Bookings">
+        <Section title={t('attendeeBookings')}>
           <Table
-            label="Bookings"
-            head={['Hotel', 'Room', 'Nights', 'Status']}
+            label={t('attendeeBookings')}
+            head={[t('attendeeHotel'), t('attendeeRoom'), t('attendeeNights'), t('columnStatus')]}
             rows={detail.bookings.map((booking) => [
               booking.accommodation,
               booking.room,
               `${booking.start} – ${booking.end}`,
-              booking.status,
+              t('bookingStatus', { status: booking.status }),
             ])}
           />
         </Section>
-        <Section title="Check-ins">
+        <Section title={t('attendeeCheckins')}>
           <Table
-            label="Check-ins"
-            head={['List', 'Scanned', 'Device', 'Duplicate']}
+            label={t('attendeeCheckins')}
+            head={[t('attendeeList'), t('attendeeScanned'), t('attendeeDevice'), t('attendeeDuplicate')]}
             rows={detail.checkins.map((checkin) => [
               checkin.list,
               when(checkin.scannedAt),
               checkin.deviceId,
-              checkin.duplicate ? 'Yes' : 'No',
+              checkin.duplicate ? t('yes') : t('no'),
             ])}
           />
         </Section>
-        <Section title="Leads">
+        <Section title={t('attendeeLeads')}>
           <dl className="people-facts">
-            <dt>Scanned others</dt>
+            <dt>{t('attendeeScannedOthers')}</dt>
             <dd>{detail.leads.asScanner}</dd>
-            <dt>Scanned by others</dt>
+            <dt>{t('attendeeScannedByOthers')}</dt>
             <dd>{detail.leads.asScanned}</dd>
           </dl>
         </Section>

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useNavigationPending } from '../../app/navigation.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { ATTENDEE_STATUS_FILTERS, type AttendeeQuery } from '../../shared/contracts/organizer-people.ts';
@@ -30,6 +31,7 @@ function queryOf(params: URLSearchParams): AttendeeQuery {
 
 /** /organizer/attendees: everyone, searchable by name, e-mail or company, filtered by pass type and status. */
 export function AttendeesPage() {
+  const t = useT('organizer');
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const [text, setText] = useState(query.q ?? '');
@@ -68,12 +70,12 @@ export function AttendeesPage() {
 
   return (
     <section className="people-page">
-      <PageHeader title="Attendees" lead="Everyone with an account: search, open a person, act on their pass." />
+      <PageHeader title={t('attendeesTitle')} lead={t('attendeesLead')} />
       <search>
-        <form className="organizer-toolbar people-search" aria-label="Search attendees" onSubmit={submit}>
+        <form className="organizer-toolbar people-search" aria-label={t('attendeesSearchForm')} onSubmit={submit}>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-q`}>
-              Name, e-mail or company
+              {t('attendeesSearchText')}
             </label>
             <input
               id={`${id}-q`}
@@ -87,7 +89,7 @@ export function AttendeesPage() {
           </div>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-type`}>
-              Pass type
+              {t('attendeesPassType')}
             </label>
             <select
               id={`${id}-type`}
@@ -95,7 +97,7 @@ export function AttendeesPage() {
               value={query.passType ? String(query.passType) : ''}
               onChange={(event) => update({ passType: event.target.value || undefined })}
             >
-              <option value="">All pass types</option>
+              <option value="">{t('attendeesAllPassTypes')}</option>
               {(types.data ?? []).map((type) => (
                 <option key={type.id} value={type.id}>
                   {type.name}
@@ -105,7 +107,7 @@ export function AttendeesPage() {
           </div>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-status`}>
-              Pass status
+              {t('attendeesPassStatus')}
             </label>
             <select
               id={`${id}-status`}
@@ -113,46 +115,46 @@ export function AttendeesPage() {
               value={query.status ?? ''}
               onChange={(event) => update({ status: event.target.value || undefined })}
             >
-              <option value="">Any status</option>
+              <option value="">{t('attendeesAnyStatus')}</option>
               {ATTENDEE_STATUS_FILTERS.map((status) => (
                 <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
+                  {t(STATUS_LABELS[status])}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" className="btn btn-secondary">
-            Search
+            {t('attendeesSearch')}
           </button>
         </form>
       </search>
 
-      {results.status === 'loading' && <p aria-live="polite">Searching…</p>}
+      {results.status === 'loading' && <p aria-live="polite">{t('attendeesSearching')}</p>}
       {results.status === 'error' && (
         <p className="alert alert-danger" role="alert">
           {errorMessage(results.error)}{' '}
           <button type="button" className="btn btn-ghost btn-sm" onClick={results.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </p>
       )}
       {results.status === 'ready' && results.data.total === 0 && (
         <p className="people-empty" aria-live="polite">
-          Nobody matches this search.
+          {t('attendeesNoMatch')}
         </p>
       )}
       {results.status === 'ready' && results.data.total > 0 && (
         <>
-          <TableScroll className="organizer-table" label={`Attendees matching the search (${results.data.total})`}>
+          <TableScroll className="organizer-table" label={t('attendeesTable', { total: results.data.total })}>
             <table>
-              <caption className="visually-hidden">Attendees matching the search ({results.data.total})</caption>
+              <caption className="visually-hidden">{t('attendeesTable', { total: results.data.total })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Pass</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">How</th>
+                  <th scope="col">{t('columnName')}</th>
+                  <th scope="col">{t('columnCompany')}</th>
+                  <th scope="col">{t('columnPass')}</th>
+                  <th scope="col">{t('columnStatus')}</th>
+                  <th scope="col">{t('columnHow')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -166,10 +168,10 @@ export function AttendeesPage() {
                     <td>{row.passType?.name ?? '—'}</td>
                     <td>
                       <span className={`people-status people-status--${row.status ?? 'none'}`}>
-                        {STATUS_LABELS[row.status ?? 'none']}
+                        {t(STATUS_LABELS[row.status ?? 'none'])}
                       </span>
                     </td>
-                    <td>{row.source ? SOURCE_LABELS[row.source] : '—'}</td>
+                    <td>{row.source ? t(SOURCE_LABELS[row.source]) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

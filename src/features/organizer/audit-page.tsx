@@ -2,10 +2,12 @@ import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { AuditEntryDto, AuditQuery } from '../../shared/contracts/organizer-people.ts';
-import { loadAudit, venueDateTime } from './organizer-people-api.ts';
+import { useConsoleFormats } from './formats.ts';
+import { loadAudit } from './organizer-people-api.ts';
 import { PeoplePager } from './people-pager.tsx';
 import './people.css';
 
@@ -32,7 +34,8 @@ function detailsText(details: AuditEntryDto['details']): string {
 }
 
 function Person({ person }: { person: AuditEntryDto['actor'] }) {
-  if (!person) return <>System</>;
+  const t = useT('organizer');
+  if (!person) return <>{t('auditSystem')}</>;
   return (
     <>
       <Link to={`/organizer/attendees/${person.userId}`}>{person.name || person.email}</Link>
@@ -43,6 +46,8 @@ function Person({ person }: { person: AuditEntryDto['actor'] }) {
 
 /** /organizer/audit: every organizer action, newest first, filterable by action, actor, subject and day. */
 export function AuditPage() {
+  const t = useT('organizer');
+  const { dateTime } = useConsoleFormats();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
@@ -87,45 +92,45 @@ export function AuditPage() {
 
   return (
     <section className="people-page">
-      <PageHeader title="Audit log" lead="Every organizer action: who did what to whom, and when." />
-      <form className="organizer-toolbar people-search" aria-label="Filter the audit log" onSubmit={submit}>
-        {field('action', 'Action', 'text', 'e.g. pass.approve, or pass for every pass action')}
-        {field('actor', 'Done by', 'text', 'Name or e-mail')}
-        {field('subject', 'About', 'text', 'Name, e-mail or subject')}
-        {field('from', 'From', 'date')}
-        {field('until', 'Until', 'date')}
+      <PageHeader title={t('auditTitle')} lead={t('auditLead')} />
+      <form className="organizer-toolbar people-search" aria-label={t('auditFilterForm')} onSubmit={submit}>
+        {field('action', t('auditAction'), 'text', t('auditActionHint'))}
+        {field('actor', t('auditActor'), 'text', t('auditActorHint'))}
+        {field('subject', t('auditSubject'), 'text', t('auditSubjectHint'))}
+        {field('from', t('auditFrom'), 'date')}
+        {field('until', t('auditUntil'), 'date')}
         <button type="submit" className="btn btn-secondary">
-          Filter
+          {t('auditFilter')}
         </button>
       </form>
-      {log.status === 'loading' && <p aria-live="polite">Loading the log…</p>}
+      {log.status === 'loading' && <p aria-live="polite">{t('auditLoading')}</p>}
       {log.status === 'error' && (
         <p className="alert alert-danger" role="alert">
           {errorMessage(log.error)}{' '}
           <button type="button" className="btn btn-ghost btn-sm" onClick={log.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </p>
       )}
-      {log.status === 'ready' && log.data.total === 0 && <p className="people-empty">No entries match.</p>}
+      {log.status === 'ready' && log.data.total === 0 && <p className="people-empty">{t('auditEmpty')}</p>}
       {log.status === 'ready' && log.data.total > 0 && (
         <>
-          <TableScroll className="organizer-table" label={`Audit log entries (${log.data.total}), newest first`}>
+          <TableScroll className="organizer-table" label={t('auditTable', { total: log.data.total })}>
             <table>
-              <caption className="visually-hidden">Audit log entries ({log.data.total}), newest first</caption>
+              <caption className="visually-hidden">{t('auditTable', { total: log.data.total })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Done by</th>
-                  <th scope="col">About</th>
-                  <th scope="col">Details</th>
+                  <th scope="col">{t('auditWhen')}</th>
+                  <th scope="col">{t('auditAction')}</th>
+                  <th scope="col">{t('auditActor')}</th>
+                  <th scope="col">{t('auditSubject')}</th>
+                  <th scope="col">{t('auditDetails')}</th>
                 </tr>
               </thead>
               <tbody>
                 {log.data.entries.map((entry) => (
                   <tr key={entry.id}>
-                    <th scope="row">{venueDateTime.format(Date.parse(entry.at))}</th>
+                    <th scope="row">{dateTime(entry.at)}</th>
                     <td>
                       <code>{entry.action}</code>
                     </td>

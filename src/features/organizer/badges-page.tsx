@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -32,6 +33,7 @@ export function badgesHref(layout: Layout, scope: Scope, passType: string, userI
 
 /** /organizer/badges: print-ready badges (A6 or 2×4 label sheets) with each pass's signed QR code. */
 export function BadgesPage() {
+  const t = useT('organizer');
   const id = useId();
   const types = useRequest((signal) => api('/api/organizer/vouchers/pass-types', voucherPassTypesSchema, { signal }), []);
   const [layout, setLayout] = useState<Layout>('a6');
@@ -43,42 +45,40 @@ export function BadgesPage() {
 
   return (
     <div className="admin-page">
-      <PageHeader
-        title="Badges"
-        lead="Print-ready badges of approved passes: name, company, pass type and the QR code the holder's app shows (signed, checked offline at the entrances and by lead scanners)."
-      />
+      <PageHeader title={t('badgesTitle')} lead={t('badgesLead')} />
       <form className="card admin-form" onSubmit={(event) => event.preventDefault()} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="card-title">
-          Print badges
+          {t('badgesPrint')}
         </h2>
         <fieldset>
-          <legend>Layout</legend>
+          <legend>{t('badgesLayout')}</legend>
           <label className="admin-choice">
-            <input type="radio" name={`${id}-layout`} checked={layout === 'a6'} onChange={() => setLayout('a6')} /> A6, one badge
-            a page
+            <input type="radio" name={`${id}-layout`} checked={layout === 'a6'} onChange={() => setLayout('a6')} />{' '}
+            {t('badgesLayoutA6')}
           </label>
           <label className="admin-choice">
-            <input type="radio" name={`${id}-layout`} checked={layout === 'sheet'} onChange={() => setLayout('sheet')} /> A4 label
-            sheet, 2 × 4 labels of 105 × 74 mm
+            <input type="radio" name={`${id}-layout`} checked={layout === 'sheet'} onChange={() => setLayout('sheet')} />{' '}
+            {t('badgesLayoutSheet')}
           </label>
         </fieldset>
         <fieldset>
-          <legend>Whose badges</legend>
+          <legend>{t('badgesWhose')}</legend>
           <label className="admin-choice">
             <input type="radio" name={`${id}-scope`} checked={scope === 'everyone'} onChange={() => setScope('everyone')} />{' '}
-            Everyone with an approved pass
+            {t('badgesEveryone')}
           </label>
           <label className="admin-choice">
-            <input type="radio" name={`${id}-scope`} checked={scope === 'type'} onChange={() => setScope('type')} /> One pass type
+            <input type="radio" name={`${id}-scope`} checked={scope === 'type'} onChange={() => setScope('type')} />{' '}
+            {t('badgesOnePassType')}
           </label>
           {scope === 'type' ? (
             <div className="field">
               <label className="field-label" htmlFor={`${id}-type`}>
-                Pass type
+                {t('badgesPassType')}
               </label>
               {types.status === 'ready' ? (
                 <select id={`${id}-type`} className="input" value={passType} onChange={(e) => setPassType(e.target.value)}>
-                  <option value="">Choose…</option>
+                  <option value="">{t('badgesChoose')}</option>
                   {types.data.map((type) => (
                     <option key={type.id} value={type.id}>
                       {type.name}
@@ -90,18 +90,18 @@ export function BadgesPage() {
                   {errorMessage(types.error)}
                 </p>
               ) : (
-                <p aria-live="polite">Loading pass types…</p>
+                <p aria-live="polite">{t('loadingPassTypes')}</p>
               )}
             </div>
           ) : null}
           <label className="admin-choice">
-            <input type="radio" name={`${id}-scope`} checked={scope === 'person'} onChange={() => setScope('person')} /> One
-            person (a reprint)
+            <input type="radio" name={`${id}-scope`} checked={scope === 'person'} onChange={() => setScope('person')} />{' '}
+            {t('badgesOnePerson')}
           </label>
           {scope === 'person' ? (
             <div className={`field${userIdInvalid ? ' is-danger' : ''}`}>
               <label className="field-label" htmlFor={`${id}-user`}>
-                User id
+                {t('badgesUserId')}
               </label>
               <input
                 id={`${id}-user`}
@@ -113,9 +113,7 @@ export function BadgesPage() {
                 spellCheck={false}
               />
               <p id={`${id}-user-hint`} className={userIdInvalid ? 'field-error' : 'field-hint'}>
-                {userIdInvalid
-                  ? 'A user id looks like 1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed.'
-                  : 'Shown on the person’s page under Attendees.'}
+                {userIdInvalid ? t('badgesUserIdInvalid') : t('badgesUserIdHint')}
               </p>
             </div>
           ) : null}
@@ -123,18 +121,15 @@ export function BadgesPage() {
         <div className="card-actions">
           {href ? (
             <a className="btn btn-primary" href={href} download>
-              Download badges (PDF)
+              {t('badgesDownload')}
             </a>
           ) : (
             <button type="button" className="btn btn-primary" disabled>
-              Download badges (PDF)
+              {t('badgesDownload')}
             </button>
           )}
         </div>
-        <p className="field-hint">
-          Print at 100 % (no “fit to page”). Passes without a barcode get one now: the same one their holder’s app then shows. A
-          person without an approved pass has no badge.
-        </p>
+        <p className="field-hint">{t('badgesPrintHint')}</p>
       </form>
     </div>
   );

@@ -2,11 +2,11 @@ import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod/mini';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { venueDateTime } from '../../lib/venue-time.ts';
 import {
   CHECKIN_LIST_DESCRIPTION_MAX,
   CHECKIN_LIST_NAME_MAX,
@@ -19,6 +19,7 @@ import {
   type OrganizerCheckinList,
   organizerCheckinListSchema,
 } from '../../shared/contracts/organizer-event.ts';
+import { type ConsoleFormats, type ConsoleT, useConsoleFormats } from './formats.ts';
 import { usePolling } from './use-polling.ts';
 import { isoToVenueInput, venueInputToIso } from './venue-input.ts';
 import './dashboard.css';
@@ -31,15 +32,18 @@ const typesSchema = z.array(checkinPassTypeSchema);
 const duplicatesSchema = z.array(checkinDuplicateSchema);
 const loadLists = (signal: AbortSignal) => api('/api/organizer/checkin-lists', listsSchema, { signal, cache: 'no-cache' });
 
-const integer = new Intl.NumberFormat('en-GB');
-const moment = (iso: string) => venueDateTime.format(Date.parse(iso));
-
 /** 'Open from 24 Mar 2026, 18:00 until 25 Mar 2026, 00:00' and the like. */
-export function windowText(list: Pick<OrganizerCheckinList, 'validFrom' | 'validUntil'>): string {
-  if (list.validFrom && list.validUntil) return `Open from ${moment(list.validFrom)} until ${moment(list.validUntil)}`;
-  if (list.validFrom) return `Open from ${moment(list.validFrom)}`;
-  if (list.validUntil) return `Open until ${moment(list.validUntil)}`;
-  return 'Always open';
+export function windowText(
+  list: Pick<OrganizerCheckinList, 'validFrom' | 'validUntil'>,
+  t: ConsoleT,
+  { dateTime }: Pick<ConsoleFormats, 'dateTime'>,
+): string {
+  if (list.validFrom && list.validUntil) {
+    return t('checkinOpenFromUntil', { from: dateTime(list.validFrom), until: dateTime(list.validUntil) });
+  }
+  if (list.validFrom) return t('checkinOpenFrom', { from: dateTime(list.validFrom) });
+  if (list.validUntil) return t('checkinOpenUntil', { until: dateTime(list.validUntil) });
+  return t('checkinAlwaysOpen');
 }
 
 // --- The form ---
@@ -64,12 +68,12 @@ const draftOf = (list: OrganizerCheckinList | null): Draft => ({
   validUntil: isoToVenueInput(list?.validUntil ?? null),
 });
 
-const NOT_A_TIME = 'Please enter a date and time, or leave the field empty.';
-
 /** The body to send, or the messages per field. */
 function checkDraft(
   draft: Draft,
+  t: ConsoleT,
 ): { body: z.infer<typeof checkinListCreateSchema> } | { errors: Partial<Record<Field, string>> } {
+  const NOT_A_TIME = t('checkinNotATime');
   const errors: Partial<Record<Field, string>> = {};
   const validFrom = venueInputToIso(draft.validFrom);
   const validUntil = venueInputToIso(draft.validUntil);
@@ -107,6 +111,7 @@ function ListForm({
   onSaved: (list: OrganizerCheckinList) => void;
   onCancel: () => void;
 }) {
+  const t = useT('organizer');
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -118,7 +123,7 @@ function ListForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkDraft(draft);
+    const checked = checkDraft(draft, t);
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;
@@ -133,7 +138,7 @@ function ListForm({
             body: checked.body,
           })
         : await api('/api/organizer/checkin-lists', organizerCheckinListSchema, { method: 'POST', body: checked.body });
-      void toastSuccess(editing ? `${saved.name} saved.` : `${saved.name} created.`);
+      void toastSuccess(editing ? t('checkinListSaved', { name: saved.name }) : t('checkinListCreated', { name: saved.name }));
       onSaved(saved);
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, FIELDS);
@@ -147,7 +152,7 @@ function ListForm({
     }
   }
 
-  const title = editing ? `Change ${editing.name}` : 'New check-in list';
+  const title = editing ? t('checkinChangeList', { name: editing.name }) : t('checkinNewList');
   return (
     <form className="card checkin-list-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">
@@ -160,7 +165,7 @@ function ListForm({
       ) : null}
       <div className={`field${errors.name ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={`${id}-name`}>
-          Name
+          {t('checkinName')}
         </label>
         <input
           id={`${id}-name`}
@@ -176,7 +181,7 @@ function ListForm({
       </div>
       <div className={`field${errors.description ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={`${id}-description`}>
-          Description (shown to staff)
+          {t('checkinDescription')}
         </label>
         <textarea
           id={`${id}-description`}
@@ -189,9 +194,9 @@ function ListForm({
         <FieldError id={`${id}-description-error`} message={errors.description} />
       </div>
       <fieldset aria-describedby={`${id}-types-hint ${errors.passTypeIds ? `${id}-passTypeIds-error` : ''}`.trim()}>
-        <legend>Admitted pass types</legend>
+        <legend>{t('checkinAdmittedTypes')}</legend>
         <p id={`${id}-types-hint`} className="field-hint">
-          None ticked: every pass is admitted.
+          {t('checkinAdmittedTypesHint')}
         </p>
         {passTypes.map((type) => (
           <label key={type.id} className="checkin-list-form__check">
@@ -207,22 +212,21 @@ function ListForm({
                 )
               }
             />
-            {type.name}
-            {type.active ? '' : ' (no longer sold)'}
+            {type.active ? type.name : t('checkinPassTypeNotSold', { name: type.name })}
           </label>
         ))}
         <FieldError id={`${id}-passTypeIds-error`} message={errors.passTypeIds} />
       </fieldset>
       <fieldset>
-        <legend>When the list admits (venue time, Europe/Berlin)</legend>
+        <legend>{t('checkinWindow')}</legend>
         <p id={`${id}-window-hint`} className="field-hint">
-          Staff devices refuse every pass before the start and from the end on. Leave a field empty for no limit.
+          {t('checkinWindowHint')}
         </p>
         <div className="checkin-list-form__window">
           {(['validFrom', 'validUntil'] as const).map((field) => (
             <div key={field} className={`field${errors[field] ? ' is-danger' : ''}`}>
               <label className="field-label" htmlFor={`${id}-${field}`}>
-                {field === 'validFrom' ? 'Opens' : 'Closes'}
+                {field === 'validFrom' ? t('checkinOpens') : t('checkinCloses')}
               </label>
               <input
                 id={`${id}-${field}`}
@@ -240,10 +244,10 @@ function ListForm({
       </fieldset>
       <div className="card-actions">
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-          {editing ? 'Save changes' : 'Create list'}
+          {editing ? t('saveChanges') : t('checkinCreateList')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>
@@ -253,44 +257,48 @@ function ListForm({
 // --- Duplicates ---
 
 function Duplicates({ list }: { list: OrganizerCheckinList }) {
+  const t = useT('organizer');
   const request = useRequest(
     (signal) => api(`/api/organizer/checkin-lists/${list.id}/duplicates`, duplicatesSchema, { signal, cache: 'no-cache' }),
     [list.id, list.duplicates],
   );
-  if (request.status === 'loading') return <p aria-live="polite">Loading the duplicates…</p>;
+  if (request.status === 'loading') return <p aria-live="polite">{t('checkinLoadingDuplicates')}</p>;
   if (request.status === 'error') {
     return (
       <p className="alert alert-danger" role="alert">
         {errorMessage(request.error)}{' '}
         <button type="button" className="btn btn-ghost btn-sm" onClick={request.retry}>
-          Try again
+          {t('tryAgain')}
         </button>
       </p>
     );
   }
-  if (request.data.length === 0) return <p>No pass was checked in twice on this list.</p>;
+  if (request.data.length === 0) return <p>{t('checkinNoDuplicates')}</p>;
   return <DuplicateTable listName={list.name} rows={request.data} />;
 }
 
 function DuplicateTable({ listName, rows }: { listName: string; rows: readonly CheckinDuplicate[] }) {
+  const t = useT('organizer');
+  const { dateTime } = useConsoleFormats();
   const event = (e: CheckinDuplicate['first']) => (
     <>
-      {moment(e.scannedAt)}
+      {dateTime(e.scannedAt)}
       <br />
       <span className="checkin-list-card__meta">
-        device {e.deviceId}, {e.staffName || 'unknown staff'}
+        {t('checkinScanBy', { device: e.deviceId, staff: e.staffName || t('checkinUnknownStaff') })}
       </span>
     </>
   );
+  const caption = t('checkinDuplicatesTable', { list: listName });
   return (
-    <TableScroll className="organizer-table" label={`Passes checked in twice at ${listName}`}>
+    <TableScroll className="organizer-table" label={caption}>
       <table>
-        <caption className="visually-hidden">Passes checked in twice at {listName}</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Pass holder</th>
-            <th scope="col">First check-in</th>
-            <th scope="col">Again</th>
+            <th scope="col">{t('checkinPassHolder')}</th>
+            <th scope="col">{t('checkinFirst')}</th>
+            <th scope="col">{t('checkinAgain')}</th>
           </tr>
         </thead>
         <tbody>
@@ -317,6 +325,9 @@ function DuplicateTable({ listName, rows }: { listName: string; rows: readonly C
 // --- The lists ---
 
 function ListCard({ list, onEdit }: { list: OrganizerCheckinList; onEdit: () => void }) {
+  const t = useT('organizer');
+  const formats = useConsoleFormats();
+  const { count } = formats;
   const [showDuplicates, setShowDuplicates] = useState(false);
   const titleId = useId();
   return (
@@ -326,26 +337,30 @@ function ListCard({ list, onEdit }: { list: OrganizerCheckinList; onEdit: () => 
       </h2>
       {list.description ? <p>{list.description}</p> : null}
       <p className="checkin-list-card__meta">
-        <span>Admits: {list.passTypes.length > 0 ? list.passTypes.join(', ') : 'every pass'}</span>
-        <span>{windowText(list)}</span>
+        <span>
+          {t('checkinAdmits', {
+            passTypes: list.passTypes.length > 0 ? list.passTypes.join(', ') : t('checkinEveryPass'),
+          })}
+        </span>
+        <span>{windowText(list, t, formats)}</span>
       </p>
       <dl className="checkin-list-card__counts">
         <div>
-          <dt>Checked in</dt>
-          <dd>{integer.format(list.checkedIn)}</dd>
+          <dt>{t('checkinCheckedIn')}</dt>
+          <dd>{count(list.checkedIn)}</dd>
         </div>
         <div>
-          <dt>Duplicates</dt>
-          <dd>{integer.format(list.duplicates)}</dd>
+          <dt>{t('checkinDuplicates')}</dt>
+          <dd>{count(list.duplicates)}</dd>
         </div>
         <div>
-          <dt>Scans</dt>
-          <dd>{integer.format(list.events)}</dd>
+          <dt>{t('checkinScans')}</dt>
+          <dd>{count(list.events)}</dd>
         </div>
       </dl>
       <div className="card-actions">
         <button type="button" className="btn btn-secondary btn-sm" onClick={onEdit}>
-          Change
+          {t('checkinChange')}
         </button>
         <button
           type="button"
@@ -353,10 +368,10 @@ function ListCard({ list, onEdit }: { list: OrganizerCheckinList; onEdit: () => 
           aria-expanded={showDuplicates}
           onClick={() => setShowDuplicates((shown) => !shown)}
         >
-          {showDuplicates ? 'Hide duplicates' : `Duplicates (${integer.format(list.duplicates)})`}
+          {showDuplicates ? t('checkinHideDuplicates') : t('checkinShowDuplicates', { duplicates: count(list.duplicates) })}
         </button>
         <a className="btn btn-ghost btn-sm" href={`/api/organizer/checkin-lists/${list.id}/checkins.csv`} download>
-          Download check-ins (CSV)
+          {t('checkinDownload')}
         </a>
       </div>
       {showDuplicates ? <Duplicates list={list} /> : null}
@@ -366,6 +381,7 @@ function ListCard({ list, onEdit }: { list: OrganizerCheckinList; onEdit: () => 
 
 /** /organizer/checkin-lists: where staff check passes, with live counts, duplicates and exports. */
 export function CheckinListsPage() {
+  const t = useT('organizer');
   const lists = usePolling(loadLists, LISTS_REFRESH_MS);
   const types = useRequest((signal) => api('/api/organizer/checkin-lists/pass-types', typesSchema, { signal }), []);
   const [editing, setEditing] = useState<OrganizerCheckinList | 'new' | null>(null);
@@ -377,14 +393,11 @@ export function CheckinListsPage() {
 
   return (
     <div className="checkin-lists">
-      <PageHeader
-        title="Check-in lists"
-        lead="Where staff check passes: which pass types each list admits and when. Counts update every 30 seconds."
-      />
+      <PageHeader title={t('checkinTitle')} lead={t('checkinLead')} />
       {editing === null ? (
         <div className="organizer-toolbar">
           <button type="button" className="btn btn-primary" onClick={() => setEditing('new')} disabled={types.status !== 'ready'}>
-            New check-in list
+            {t('checkinNewList')}
           </button>
         </div>
       ) : types.status === 'ready' ? (
@@ -398,20 +411,20 @@ export function CheckinListsPage() {
       ) : null}
       {types.status === 'error' ? (
         <p className="alert alert-danger" role="alert">
-          The pass types could not be loaded: {errorMessage(types.error)}
+          {t('checkinPassTypesFailed', { error: errorMessage(types.error) })}
         </p>
       ) : null}
       {lists.error ? (
         <p className="alert alert-danger" role="alert">
-          {lists.data ? `The counts could not be updated: ${lists.error}` : lists.error}
+          {lists.data ? t('checkinCountsFailed', { error: lists.error }) : lists.error}
         </p>
       ) : null}
       {lists.data === null ? (
         lists.loading ? (
-          <p aria-live="polite">Loading the check-in lists…</p>
+          <p aria-live="polite">{t('checkinLoadingLists')}</p>
         ) : null
       ) : lists.data.length === 0 ? (
-        <p>No check-in lists yet. Create one for each entrance or event where staff check passes.</p>
+        <p>{t('checkinNoLists')}</p>
       ) : (
         <ul className="dashboard-stack checkin-lists__items">
           {lists.data.map((list) => (

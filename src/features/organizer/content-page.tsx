@@ -6,6 +6,8 @@ import { z } from 'zod/mini';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { ApiError, api, noContent } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
@@ -20,6 +22,7 @@ import {
   type OrganizerNews,
   organizerNewsSchema,
 } from '../../shared/contracts/organizer-content.ts';
+import { useConsoleFormats } from './formats.ts';
 import './content.css';
 
 /** What the server said was wrong with a file: its problem's path/message pairs, or its sentence. */
@@ -27,9 +30,6 @@ function problemsOf(error: unknown): { path: string; message: string }[] {
   if (error instanceof ApiError && error.problem?.errors?.length) return error.problem.errors;
   return [{ path: '', message: errorMessage(error) }];
 }
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
-const when = (iso: string) => dateTime.format(new Date(iso));
 
 // --- Agenda import ---
 
@@ -45,31 +45,41 @@ async function readChosen(event: ChangeEvent<HTMLInputElement>): Promise<ChosenF
 }
 
 function AgendaReport({ report }: { report: AgendaImportReport }) {
-  const removedTotal = report.removed.length + report.replacedManual;
+  const t = useT('organizer');
+  const figures = {
+    total: report.total,
+    version: report.version,
+    added: report.added.length,
+    updated: report.updated.length,
+    removed: report.removed.length + report.replacedManual,
+    unchanged: report.unchanged,
+  };
+  const summary = report.dryRun
+    ? t(report.version ? 'contentAgendaPreviewWithVersion' : 'contentAgendaPreview', figures)
+    : t(report.version ? 'contentAgendaImportedWithVersion' : 'contentAgendaImported', figures);
   return (
     <div className="content-report" aria-live="polite">
-      <p className={`alert ${report.dryRun ? 'alert-warning' : 'alert-success'}`}>
-        {report.dryRun ? 'Preview — nothing has changed yet. ' : 'Imported. '}
-        {report.total} talks{report.version ? ` (schedule version ${report.version})` : ''}: {report.added.length} added,{' '}
-        {report.updated.length} updated, {removedTotal} removed, {report.unchanged} unchanged.
-      </p>
+      <p className={`alert ${report.dryRun ? 'alert-warning' : 'alert-success'}`}>{summary}</p>
       {report.replacedManual > 0 ? (
         <p className="alert alert-warning">
-          {report.replacedManual} sessions that did not come from an import (the demo agenda or sessions added by hand){' '}
-          {report.dryRun ? 'will be replaced' : 'were replaced'} by this schedule.
+          {t(report.dryRun ? 'contentAgendaWillReplaceManual' : 'contentAgendaReplacedManual', {
+            count: report.replacedManual,
+          })}
         </p>
       ) : null}
       {report.favouritesRemoved > 0 ? (
         <p className="alert alert-warning">
-          {report.favouritesRemoved} attendee favourites {report.dryRun ? 'will go' : 'went'} with the removed sessions.
+          {t(report.dryRun ? 'contentAgendaFavouritesWillGo' : 'contentAgendaFavouritesWent', {
+            count: report.favouritesRemoved,
+          })}
         </p>
       ) : null}
-      <SessionList title="Added" items={report.added} />
+      <SessionList title={t('contentAgendaAdded')} items={report.added} />
       <SessionList
-        title="Updated"
-        items={report.updated.map((item) => ({ ...item, note: `changed: ${item.changes.join(', ')}` }))}
+        title={t('contentAgendaUpdated')}
+        items={report.updated.map((item) => ({ ...item, note: t('contentAgendaChanged', { changes: item.changes.join(', ') }) }))}
       />
-      <SessionList title="Removed" items={report.removed} />
+      <SessionList title={t('contentAgendaRemoved')} items={report.removed} />
     </div>
   );
 }
@@ -81,6 +91,7 @@ function SessionList({
   title: string;
   items: { externalId: string; title: string; startsAt: string; room: string; note?: string }[];
 }) {
+  const { dateTime } = useConsoleFormats();
   if (items.length === 0) return null;
   return (
     <details className="content-report__list">
@@ -90,7 +101,7 @@ function SessionList({
       <ul>
         {items.map((item) => (
           <li key={item.externalId}>
-            <strong>{item.title}</strong> — {when(item.startsAt)}, {item.room}
+            <strong>{item.title}</strong> — {dateTime(item.startsAt)}, {item.room}
             {item.note ? <span className="content-report__note"> ({item.note})</span> : null}
           </li>
         ))}
@@ -100,9 +111,10 @@ function SessionList({
 }
 
 function ProblemList({ problems }: { problems: { path: string; message: string }[] }) {
+  const t = useT('organizer');
   return (
     <div className="alert alert-danger" role="alert">
-      <p>The file was refused; nothing has changed.</p>
+      <p>{t('contentFileRefused')}</p>
       <ul className="content-problems">
         {problems.map((problem) => (
           <li key={`${problem.path}:${problem.message}`}>
@@ -115,6 +127,7 @@ function ProblemList({ problems }: { problems: { path: string; message: string }
 }
 
 function AgendaImport() {
+  const t = useT('organizer');
   const inputId = useId();
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [report, setReport] = useState<AgendaImportReport | null>(null);
@@ -131,7 +144,7 @@ function AgendaImport() {
         body: new Blob([chosen.text], { type: 'application/json' }),
       });
       setReport(result);
-      if (!dryRun) void toastSuccess(`Agenda imported: ${result.total} talks.`);
+      if (!dryRun) void toastSuccess(t('contentAgendaImportedToast', { total: result.total }));
     } catch (error) {
       setReport(null);
       setProblems(problemsOf(error));
@@ -152,16 +165,14 @@ function AgendaImport() {
   return (
     <section className="card content-section" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`} className="card-title">
-        Agenda import
+        {t('contentAgendaTitle')}
       </h2>
       <p>
-        Export the schedule from pretalx (<em>Schedule → Export → schedule.json</em>) and choose the file here. You see what would
-        change first; nothing is written until you press Import. Talks are matched by their pretalx id, so attendees keep their
-        favourites of talks that stay.
+        <Text ns="organizer" k="contentAgendaHelp" components={{ em: <em /> }} />
       </p>
       <div className="field">
         <label className="field-label" htmlFor={inputId}>
-          Schedule file (schedule.json)
+          {t('contentAgendaFile')}
         </label>
         <input id={inputId} className="input" type="file" accept=".json,application/json" onChange={onChoose} disabled={busy} />
       </div>
@@ -176,7 +187,7 @@ function AgendaImport() {
             aria-busy={busy || undefined}
             onClick={() => send(file, false)}
           >
-            Import
+            {t('contentImport')}
           </button>
         </div>
       ) : null}
@@ -187,23 +198,37 @@ function AgendaImport() {
 // --- Exhibitors import ---
 
 function ExhibitorReport({ report, fileName }: { report: ExhibitorImportReport; fileName: string }) {
+  const t = useT('organizer');
   const tone = report.errors.length > 0 ? 'alert-warning' : report.dryRun ? 'alert-warning' : 'alert-success';
+  const figures = {
+    file: fileName,
+    rows: report.rows,
+    created: report.created,
+    updated: report.updated,
+    unchanged: report.unchanged,
+    skipped: report.skipped,
+  };
   return (
     <div className="content-report" aria-live="polite">
       <p className={`alert ${tone}`}>
-        {report.dryRun ? 'Preview of ' : report.applied ? 'Imported ' : 'Not imported: '}
-        {fileName}: {report.rows} rows — {report.created} new, {report.updated} updated, {report.unchanged} unchanged
-        {report.skipped ? `, ${report.skipped} with errors` : ''}.
+        {t(
+          report.dryRun
+            ? 'contentExhibitorsPreview'
+            : report.applied
+              ? 'contentExhibitorsImported'
+              : 'contentExhibitorsNotImported',
+          figures,
+        )}
       </p>
       {report.errors.length > 0 ? (
-        <TableScroll label="Rows with errors">
+        <TableScroll label={t('contentRowsWithErrors')}>
           <table className="content-table">
-            <caption>Rows with errors</caption>
+            <caption>{t('contentRowsWithErrors')}</caption>
             <thead>
               <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
+                <th scope="col">{t('contentLine')}</th>
+                <th scope="col">{t('contentColumn')}</th>
+                <th scope="col">{t('contentProblem')}</th>
               </tr>
             </thead>
             <tbody>
@@ -223,6 +248,7 @@ function ExhibitorReport({ report, fileName }: { report: ExhibitorImportReport; 
 }
 
 function ExhibitorImport() {
+  const t = useT('organizer');
   const inputId = useId();
   const skipId = useId();
   const [file, setFile] = useState<ChosenFile | null>(null);
@@ -241,8 +267,10 @@ function ExhibitorImport() {
         body: new Blob([chosen.text], { type: 'text/csv' }),
       });
       setReport(result);
-      if (!dryRun && result.applied) void toastSuccess(`Exhibitors imported: ${result.created} new, ${result.updated} updated.`);
-      if (!dryRun && !result.applied) void toastError('Nothing was imported: please correct the rows listed.');
+      if (!dryRun && result.applied) {
+        void toastSuccess(t('contentExhibitorsImportedToast', { created: result.created, updated: result.updated }));
+      }
+      if (!dryRun && !result.applied) void toastError(t('contentExhibitorsNothingImported'));
     } catch (error) {
       setReport(null);
       setFailure(errorMessage(error));
@@ -262,16 +290,14 @@ function ExhibitorImport() {
   return (
     <section className="card content-section" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`} className="card-title">
-        Exhibitors import
+        {t('contentExhibitorsTitle')}
       </h2>
       <p>
-        A CSV file with a header row: <code>name</code>, <code>booth</code>, <code>hall</code>, <code>category</code>, and
-        optionally <code>description</code> and <code>logo URL</code> (https only), in any order, separated by commas or
-        semicolons. Exhibitors are matched by booth: a booth already listed is updated.
+        <Text ns="organizer" k="contentExhibitorsHelp" components={{ code: <code /> }} />
       </p>
       <div className="field">
         <label className="field-label" htmlFor={inputId}>
-          Exhibitors file (.csv)
+          {t('contentExhibitorsFile')}
         </label>
         <input id={inputId} className="input" type="file" accept=".csv,text/csv" onChange={onChoose} disabled={busy} />
       </div>
@@ -285,7 +311,7 @@ function ExhibitorImport() {
             if (file) void send(file, true, event.target.checked);
           }}
         />
-        <label htmlFor={skipId}>Import the good rows and skip the rows with errors</label>
+        <label htmlFor={skipId}>{t('contentSkipInvalid')}</label>
       </div>
       {failure ? (
         <p className="alert alert-danger" role="alert">
@@ -302,7 +328,7 @@ function ExhibitorImport() {
             aria-busy={busy || undefined}
             onClick={() => send(file, false, skipInvalid)}
           >
-            Import
+            {t('contentImport')}
           </button>
         </div>
       ) : null}
@@ -316,6 +342,7 @@ const newsListSchema = z.array(organizerNewsSchema);
 const EMPTY_NEWS: NewsInput = { title: '', body: '' };
 
 function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | null; onSaved: () => void; onCancel: () => void }) {
+  const t = useT('organizer');
   const bodyId = useId();
   const form = useForm<NewsInput>({
     resolver: zodResolver(newsInputSchema),
@@ -334,10 +361,10 @@ function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | nul
     try {
       if (editing) {
         await api(`/api/organizer/news/${editing.id}`, organizerNewsSchema, { method: 'PATCH', body: values });
-        void toastSuccess('The news item is saved.');
+        void toastSuccess(t('contentNewsSaved'));
       } else {
         await api('/api/organizer/news', organizerNewsSchema, { method: 'POST', body: values });
-        void toastSuccess('Draft saved. Publish it when it is ready.');
+        void toastSuccess(t('contentNewsDraftSaved'));
       }
       reset(EMPTY_NEWS);
       onSaved();
@@ -355,12 +382,17 @@ function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | nul
   });
 
   return (
-    <form className="card content-section" onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit news' : 'New news item'}>
-      <h3 className="card-title">{editing ? `Edit “${editing.title}”` : 'New news item'}</h3>
-      <TextField label="Title" registration={register('title')} error={errors.title?.message} maxLength={200} />
+    <form
+      className="card content-section"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={editing ? t('contentEditNews') : t('contentNewNewsItem')}
+    >
+      <h3 className="card-title">{editing ? t('contentEditNewsItem', { title: editing.title }) : t('contentNewNewsItem')}</h3>
+      <TextField label={t('contentNewsTitle')} registration={register('title')} error={errors.title?.message} maxLength={200} />
       <div className={`field${errors.body ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={bodyId}>
-          Text
+          {t('contentNewsText')}
         </label>
         <textarea
           id={bodyId}
@@ -377,12 +409,12 @@ function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | nul
         ) : null}
       </div>
       <div className="card-actions">
-        <SubmitButton busy={isSubmitting} busyLabel="Saving…">
-          {editing ? 'Save changes' : 'Save draft'}
+        <SubmitButton busy={isSubmitting} busyLabel={t('contentSaving')}>
+          {editing ? t('saveChanges') : t('contentSaveDraft')}
         </SubmitButton>
         {editing ? (
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
         ) : null}
       </div>
@@ -391,6 +423,8 @@ function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | nul
 }
 
 function NewsEditor() {
+  const t = useT('organizer');
+  const { dateTime } = useConsoleFormats();
   const [version, setVersion] = useState(0);
   const list = useRequest((signal) => api('/api/organizer/news', newsListSchema, { signal }), [version]);
   const [editing, setEditing] = useState<OrganizerNews | null>(null);
@@ -404,10 +438,10 @@ function NewsEditor() {
       if (action === 'delete') {
         await api(`/api/organizer/news/${item.id}`, noContent, { method: 'DELETE' });
         if (editing?.id === item.id) setEditing(null);
-        void toastSuccess('The news item is deleted.');
+        void toastSuccess(t('contentNewsDeleted'));
       } else {
         await api(`/api/organizer/news/${item.id}/${action}`, organizerNewsSchema, { method: 'POST' });
-        void toastSuccess(action === 'publish' ? 'Published: attendees see it now.' : 'Withdrawn: it is a draft again.');
+        void toastSuccess(action === 'publish' ? t('contentNewsPublished') : t('contentNewsWithdrawn'));
       }
       reload();
     } catch (error) {
@@ -420,8 +454,8 @@ function NewsEditor() {
 
   return (
     <section className="content-news" aria-labelledby="content-news-title">
-      <h2 id="content-news-title">News</h2>
-      <p>News appear on attendees’ home and information pages once published; drafts are seen only here.</p>
+      <h2 id="content-news-title">{t('contentNews')}</h2>
+      <p>{t('contentNewsHelp')}</p>
       <NewsForm
         key={editing?.id ?? 'new'}
         editing={editing}
@@ -431,16 +465,16 @@ function NewsEditor() {
         }}
         onCancel={() => setEditing(null)}
       />
-      {list.status === 'loading' ? <p>Loading the news…</p> : null}
+      {list.status === 'loading' ? <p>{t('contentNewsLoading')}</p> : null}
       {list.status === 'error' ? (
         <p className="alert alert-danger" role="alert">
           {errorMessage(list.error)}{' '}
           <button type="button" className="btn btn-sm btn-secondary" onClick={list.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </p>
       ) : null}
-      {list.status === 'ready' && list.data.length === 0 ? <p>No news yet.</p> : null}
+      {list.status === 'ready' && list.data.length === 0 ? <p>{t('contentNoNews')}</p> : null}
       {list.status === 'ready' && list.data.length > 0 ? (
         <ul className="content-news__list">
           {list.data.map((item) => (
@@ -451,9 +485,9 @@ function NewsEditor() {
                 </h3>
                 <p className="content-news__status">
                   {item.publishedAt ? (
-                    <span className="badge">Published {when(item.publishedAt)}</span>
+                    <span className="badge">{t('contentNewsPublishedAt', { when: dateTime(item.publishedAt) })}</span>
                   ) : (
-                    <span className="badge content-news__draft">Draft</span>
+                    <span className="badge content-news__draft">{t('contentNewsDraft')}</span>
                   )}
                 </p>
                 <p className="content-news__body">{item.body}</p>
@@ -464,7 +498,7 @@ function NewsEditor() {
                     onClick={() => setEditing(item)}
                     disabled={working === item.id}
                   >
-                    Edit
+                    {t('contentEdit')}
                   </button>
                   {item.publishedAt ? (
                     <button
@@ -473,7 +507,7 @@ function NewsEditor() {
                       onClick={() => act(item, 'unpublish')}
                       disabled={working === item.id}
                     >
-                      Unpublish
+                      {t('contentUnpublish')}
                     </button>
                   ) : (
                     <button
@@ -482,7 +516,7 @@ function NewsEditor() {
                       onClick={() => act(item, 'publish')}
                       disabled={working === item.id}
                     >
-                      Publish
+                      {t('contentPublish')}
                     </button>
                   )}
                   {confirmDelete === item.id ? (
@@ -493,10 +527,10 @@ function NewsEditor() {
                         onClick={() => act(item, 'delete')}
                         disabled={working === item.id}
                       >
-                        Delete for good
+                        {t('contentDeleteForGood')}
                       </button>
                       <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirmDelete(null)}>
-                        Keep it
+                        {t('contentKeepIt')}
                       </button>
                     </>
                   ) : (
@@ -506,7 +540,7 @@ function NewsEditor() {
                       onClick={() => setConfirmDelete(item.id)}
                       disabled={working === item.id}
                     >
-                      Delete
+                      {t('contentDelete')}
                     </button>
                   )}
                 </div>
@@ -521,12 +555,10 @@ function NewsEditor() {
 
 /** /organizer/content: the agenda from pretalx, exhibitors from CSV, and news (issue 14). */
 export function ContentPage() {
+  const t = useT('organizer');
   return (
     <div className="content-page">
-      <PageHeader
-        title="Content"
-        lead="Agenda, exhibitors and news: changes reach attendees’ apps at their next online moment."
-      />
+      <PageHeader title={t('contentTitle')} lead={t('contentLead')} />
       <AgendaImport />
       <ExhibitorImport />
       <NewsEditor />

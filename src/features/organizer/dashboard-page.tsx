@@ -1,9 +1,12 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { type Dashboard, dashboardSchema } from '../../shared/contracts/organizer-event.ts';
+import { useConsoleFormats } from './formats.ts';
+import { STATUS_LABELS } from './organizer-people-api.ts';
 import { BarChart, ColumnChart } from './svg-chart.tsx';
 import { usePolling } from './use-polling.ts';
 import './dashboard.css';
@@ -11,19 +14,13 @@ import './dashboard.css';
 /** While the dashboard is open and visible it asks again this often (check-ins come in live). */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
-const integer = new Intl.NumberFormat('en-GB');
-const count = (value: number) => integer.format(value);
-const clock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'Europe/Berlin' });
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-/** '2026-03-24' → '24 Mar' (a calendar day, so read in UTC). */
-const shortDay = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(time) ? day : dayLabel.format(time);
-};
-/** '2026-03-24T09:00' → '24 Mar 09:00'. */
-const shortHour = (hour: string) => `${shortDay(hour.slice(0, 10))} ${hour.slice(11, 16)}`;
-
 const loadDashboard = (signal: AbortSignal) => api('/api/organizer/dashboard', dashboardSchema, { signal, cache: 'no-cache' });
+
+/** '2026-03-24T09:00' → en '24 Mar 09:00', de '24. März 09:00'. */
+function useShortHour() {
+  const { shortDay } = useConsoleFormats();
+  return (hour: string) => `${shortDay(hour.slice(0, 10))} ${hour.slice(11, 16)}`;
+}
 
 function Tile({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -38,30 +35,39 @@ function Tile({ label, value, note }: { label: string; value: string; note?: str
 }
 
 function Summary({ data }: { data: Dashboard }) {
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
   const accounts = data.registrationsPerDay.reduce((sum, day) => sum + day.accounts, 0);
   const byStatus = (status: string) =>
     data.passes.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
   const checkins = data.checkinsPerHour.reduce((sum, row) => sum + row.checkins, 0);
+  const duplicates = data.checkinsPerHour.reduce((sum, row) => sum + row.duplicates, 0);
   const leads = data.leadsPerExhibitor.reduce((sum, row) => sum + row.leads, 0);
+  const pending = byStatus('pending');
+  const exhibitors = data.leadsPerExhibitor.length;
   return (
     <dl className="dashboard-tiles">
-      <Tile label="Accounts" value={count(accounts)} />
+      <Tile label={t('dashboardAccounts')} value={count(accounts)} />
       <Tile
-        label="Approved passes"
+        label={t('dashboardApprovedPasses')}
         value={count(byStatus('approved'))}
-        note={`${count(byStatus('pending'))} awaiting approval`}
+        note={t('dashboardAwaitingApproval', { pending: count(pending), count: pending })}
       />
       <Tile
-        label="Revenue (gross)"
+        label={t('dashboardRevenueGross')}
         value={formatEuro(data.revenue.total.gross)}
-        note={`net ${formatEuro(data.revenue.total.net)}`}
+        note={t('dashboardRevenueNet', { amount: formatEuro(data.revenue.total.net) })}
       />
       <Tile
-        label="Check-ins"
+        label={t('dashboardCheckins')}
         value={count(checkins)}
-        note={`${count(data.checkinsPerHour.reduce((sum, row) => sum + row.duplicates, 0))} duplicates`}
+        note={t('dashboardDuplicates', { duplicates: count(duplicates), count: duplicates })}
       />
-      <Tile label="Leads" value={count(leads)} note={`${count(data.leadsPerExhibitor.length)} exhibitors`} />
+      <Tile
+        label={t('dashboardLeads')}
+        value={count(leads)}
+        note={t('dashboardExhibitors', { exhibitors: count(exhibitors), count: exhibitors })}
+      />
     </dl>
   );
 }
@@ -76,20 +82,31 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Registrations({ data }: { data: Dashboard }) {
+  const t = useT('organizer');
+  const { count, shortDay } = useConsoleFormats();
   const days = data.registrationsPerDay;
-  if (days.length === 0) return <p>No accounts yet.</p>;
+  if (days.length === 0) return <p>{t('dashboardNoAccounts')}</p>;
+  const accounts = days.reduce((sum, day) => sum + day.accounts, 0);
+  const passes = days.reduce((sum, day) => sum + day.passes, 0);
+  const first = shortDay(days[0]?.day ?? '');
+  const last = shortDay(days.at(-1)?.day ?? '');
   return (
     <ColumnChart
-      label={`New accounts and passes per day, ${shortDay(days[0]?.day ?? '')} to ${shortDay(days.at(-1)?.day ?? '')}: ${count(
-        days.reduce((sum, day) => sum + day.accounts, 0),
-      )} accounts, ${count(days.reduce((sum, day) => sum + day.passes, 0))} passes.`}
-      categoryHeader="Day"
+      label={t('dashboardRegistrationsChart', {
+        from: first,
+        to: last,
+        accounts: count(accounts),
+        accountCount: accounts,
+        passes: count(passes),
+        passCount: passes,
+      })}
+      categoryHeader={t('dashboardDay')}
       categories={days.map((day) => day.day)}
-      axisLabels={[shortDay(days[0]?.day ?? ''), shortDay(days.at(-1)?.day ?? '')]}
+      axisLabels={[first, last]}
       layout="grouped"
       series={[
-        { name: 'Accounts', values: days.map((day) => day.accounts), tone: 'primary' },
-        { name: 'Passes', values: days.map((day) => day.passes), tone: 'success' },
+        { name: t('dashboardAccounts'), values: days.map((day) => day.accounts), tone: 'primary' },
+        { name: t('dashboardPasses'), values: days.map((day) => day.passes), tone: 'success' },
       ]}
     />
   );
@@ -98,31 +115,35 @@ function Registrations({ data }: { data: Dashboard }) {
 const STATUSES = ['approved', 'pending', 'rejected', 'cancelled'] as const;
 
 function Passes({ data }: { data: Dashboard }) {
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
   const types = [...new Map(data.passes.map((row) => [row.passTypeId, row.passType])).entries()];
-  if (types.length === 0) return <p>No passes yet.</p>;
+  if (types.length === 0) return <p>{t('dashboardNoPasses')}</p>;
   const cell = (typeId: number, status: string) =>
     data.passes.find((row) => row.passTypeId === typeId && row.status === status)?.count ?? 0;
   const totalOf = (typeId: number) => STATUSES.reduce((sum, status) => sum + cell(typeId, status), 0);
   // Only the statuses some pass has, so the table fits a phone (no empty Rejected or Cancelled column).
   const statuses = STATUSES.filter((status) => data.passes.some((row) => row.status === status));
+  const caption = t('dashboardPassesTable');
   return (
     <>
       <BarChart
-        label={`Passes by type: ${types.map(([id, name]) => `${name} ${count(totalOf(id))}`).join(', ')}.`}
-        categoryHeader="Pass type"
-        valueHeader="Passes"
+        label={t('dashboardPassesChart', {
+          types: types.map(([id, name]) => t('dashboardChartItem', { name, value: count(totalOf(id)) })).join(', '),
+        })}
+        categoryHeader={t('dashboardPassType')}
+        valueHeader={t('dashboardPasses')}
         rows={types.map(([id, name]) => ({ label: name, value: totalOf(id) }))}
       />
-      <TableScroll className="organizer-table" label="Passes by type and status">
+      <TableScroll className="organizer-table" label={caption}>
         <table>
-          <caption className="visually-hidden">Passes by type and status</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Pass type</th>
+              <th scope="col">{t('dashboardPassType')}</th>
               {statuses.map((status) => (
                 <th scope="col" className="num" key={status}>
-                  {status[0]?.toUpperCase()}
-                  {status.slice(1)}
+                  {t(STATUS_LABELS[status])}
                 </th>
               ))}
             </tr>
@@ -145,25 +166,30 @@ function Passes({ data }: { data: Dashboard }) {
   );
 }
 
-const POOL_NAMES: Record<string, string> = { 'free-standard': 'Free Standard Passes' };
-
 function Pools({ data }: { data: Dashboard }) {
-  if (data.passPools.length === 0) return <p>No free-pass pools.</p>;
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
+  if (data.passPools.length === 0) return <p>{t('dashboardNoPools')}</p>;
+  const poolName = (key: string) => (key === 'free-standard' ? t('dashboardPoolFreeStandard') : key);
   return (
     <>
       <BarChart
         label={data.passPools
-          .map(
-            (pool) =>
-              `${POOL_NAMES[pool.key] ?? pool.key}: ${count(pool.taken)} of ${count(pool.total)} taken, ${count(pool.held)} on hold.`,
+          .map((pool) =>
+            t('dashboardPoolChart', {
+              pool: poolName(pool.key),
+              taken: count(pool.taken),
+              total: count(pool.total),
+              held: count(pool.held),
+            }),
           )
           .join(' ')}
-        categoryHeader="Pool"
-        valueHeader="Taken"
-        capacityHeader="Total"
+        categoryHeader={t('dashboardPool')}
+        valueHeader={t('dashboardTaken')}
+        capacityHeader={t('dashboardTotal')}
         tone="success"
         rows={data.passPools.map((pool) => ({
-          label: POOL_NAMES[pool.key] ?? pool.key,
+          label: poolName(pool.key),
           value: pool.taken,
           capacity: pool.total,
         }))}
@@ -171,8 +197,11 @@ function Pools({ data }: { data: Dashboard }) {
       <ul className="dashboard-notes">
         {data.passPools.map((pool) => (
           <li key={pool.key}>
-            {POOL_NAMES[pool.key] ?? pool.key}: {count(pool.total - pool.taken)} left; {count(pool.held)} held at the Pass step
-            right now (counted as taken until they expire).
+            {t('dashboardPoolNote', {
+              pool: poolName(pool.key),
+              left: count(pool.total - pool.taken),
+              held: count(pool.held),
+            })}
           </li>
         ))}
       </ul>
@@ -181,27 +210,30 @@ function Pools({ data }: { data: Dashboard }) {
 }
 
 function Revenue({ data }: { data: Dashboard }) {
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
   const { invoiced, credited, total, refunded } = data.revenue;
   const rows = [
-    { name: `Invoices (${count(invoiced.count)})`, ...invoiced },
-    { name: `Credit notes (${count(credited.count)})`, ...credited },
+    { name: t('dashboardInvoices', { count: count(invoiced.count) }), ...invoiced },
+    { name: t('dashboardCreditNotes', { count: count(credited.count) }), ...credited },
   ];
+  const caption = t('dashboardRevenueTable');
   return (
     <>
-      <TableScroll className="organizer-table" label="Revenue from invoices less credit notes">
+      <TableScroll className="organizer-table" label={caption}>
         <table>
-          <caption className="visually-hidden">Revenue from invoices less credit notes</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Documents</th>
+              <th scope="col">{t('dashboardDocuments')}</th>
               <th scope="col" className="num">
-                Net
+                {t('dashboardNet')}
               </th>
               <th scope="col" className="num">
-                VAT
+                {t('dashboardVat')}
               </th>
               <th scope="col" className="num">
-                Gross
+                {t('dashboardGross')}
               </th>
             </tr>
           </thead>
@@ -217,7 +249,7 @@ function Revenue({ data }: { data: Dashboard }) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">Total</th>
+              <th scope="row">{t('dashboardTotal')}</th>
               <td className="num">{formatEuro(total.net)}</td>
               <td className="num">{formatEuro(total.vat)}</td>
               <td className="num">{formatEuro(total.gross)}</td>
@@ -226,51 +258,70 @@ function Revenue({ data }: { data: Dashboard }) {
         </table>
       </TableScroll>
       <p className="dashboard-notes">
-        Refunded through the payment providers: {formatEuro(refunded.amount)} ({count(refunded.count)}{' '}
-        {refunded.count === 1 ? 'refund' : 'refunds'}).
+        {t('dashboardRefunded', {
+          amount: formatEuro(refunded.amount),
+          refunds: count(refunded.count),
+          count: refunded.count,
+        })}
       </p>
     </>
   );
 }
 
 function Hotel({ data }: { data: Dashboard }) {
-  if (data.hotelNights.length === 0) return <p>No hotel rooms on offer.</p>;
+  const t = useT('organizer');
+  const { count, shortDay } = useConsoleFormats();
+  if (data.hotelNights.length === 0) return <p>{t('dashboardNoHotelRooms')}</p>;
   return (
     <BarChart
-      label={`Hotel rooms booked per night: ${data.hotelNights
-        .map((night) => `${shortDay(night.night)} ${count(night.booked)} of ${count(night.capacity)}`)
-        .join(', ')}.`}
-      categoryHeader="Night"
-      valueHeader="Booked"
-      capacityHeader="Rooms"
+      label={t('dashboardHotelChart', {
+        nights: data.hotelNights
+          .map((night) =>
+            t('dashboardHotelNight', {
+              night: shortDay(night.night),
+              booked: count(night.booked),
+              capacity: count(night.capacity),
+            }),
+          )
+          .join(', '),
+      })}
+      categoryHeader={t('dashboardNight')}
+      valueHeader={t('dashboardBooked')}
+      capacityHeader={t('dashboardRooms')}
       rows={data.hotelNights.map((night) => ({ label: shortDay(night.night), value: night.booked, capacity: night.capacity }))}
     />
   );
 }
 
 function Checkins({ data }: { data: Dashboard }) {
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
+  const shortHour = useShortHour();
   const lists = [...new Map(data.checkinsPerHour.map((row) => [row.listId, row.listName])).entries()];
-  if (lists.length === 0) return <p>No check-ins yet.</p>;
+  if (lists.length === 0) return <p>{t('dashboardNoCheckins')}</p>;
   return (
     <div className="dashboard-stack">
       {lists.map(([id, name]) => {
         const rows = data.checkinsPerHour.filter((row) => row.listId === id);
         const total = rows.reduce((sum, row) => sum + row.checkins, 0);
         const duplicates = rows.reduce((sum, row) => sum + row.duplicates, 0);
+        const figures = { name, total: count(total), duplicates: count(duplicates), duplicateCount: duplicates };
         return (
           <div key={id}>
             <h3 className="dashboard-subtitle">
-              {name}: {count(total)} checked in{duplicates ? `, ${count(duplicates)} duplicates` : ''}
+              {duplicates ? t('dashboardListCheckinsWithDuplicates', figures) : t('dashboardListCheckins', figures)}
             </h3>
             <ColumnChart
-              label={`Check-ins at ${name} per hour, ${shortHour(rows[0]?.hour ?? '')} to ${shortHour(rows.at(-1)?.hour ?? '')}: ${count(
-                total,
-              )} check-ins and ${count(duplicates)} duplicates.`}
-              categoryHeader="Hour"
+              label={t('dashboardCheckinsChart', {
+                ...figures,
+                from: shortHour(rows[0]?.hour ?? ''),
+                to: shortHour(rows.at(-1)?.hour ?? ''),
+              })}
+              categoryHeader={t('dashboardHour')}
               categories={rows.map((row) => shortHour(row.hour))}
               series={[
-                { name: 'Check-ins', values: rows.map((row) => row.checkins), tone: 'primary' },
-                { name: 'Duplicates', values: rows.map((row) => row.duplicates), tone: 'warning' },
+                { name: t('dashboardCheckins'), values: rows.map((row) => row.checkins), tone: 'primary' },
+                { name: t('dashboardDuplicatesSeries'), values: rows.map((row) => row.duplicates), tone: 'warning' },
               ]}
             />
           </div>
@@ -284,32 +335,38 @@ function Checkins({ data }: { data: Dashboard }) {
 const TOP_EXHIBITORS = 15;
 
 function Leads({ data }: { data: Dashboard }) {
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
   const rows = data.leadsPerExhibitor;
-  if (rows.length === 0) return <p>No leads scanned yet.</p>;
+  if (rows.length === 0) return <p>{t('dashboardNoLeads')}</p>;
   const top = rows.slice(0, TOP_EXHIBITORS);
+  const list = top.map((row) => t('dashboardChartItem', { name: row.exhibitor, value: count(row.leads) })).join(', ');
+  const caption = t('dashboardLeadsTable');
   return (
     <>
       <BarChart
-        label={`Leads per exhibitor${rows.length > TOP_EXHIBITORS ? `, top ${TOP_EXHIBITORS}` : ''}: ${top
-          .map((row) => `${row.exhibitor} ${count(row.leads)}`)
-          .join(', ')}.`}
-        categoryHeader="Exhibitor"
-        valueHeader="Leads"
+        label={
+          rows.length > TOP_EXHIBITORS
+            ? t('dashboardLeadsChartTop', { top: TOP_EXHIBITORS, exhibitors: list })
+            : t('dashboardLeadsChart', { exhibitors: list })
+        }
+        categoryHeader={t('dashboardExhibitor')}
+        valueHeader={t('dashboardLeads')}
         rows={top.map((row) => ({ label: row.exhibitor, value: row.leads }))}
       />
       <details>
-        <summary>All {count(rows.length)} exhibitors with scanners</summary>
-        <TableScroll className="organizer-table" label="Leads and scanners per exhibitor">
+        <summary>{t('dashboardAllExhibitors', { exhibitors: count(rows.length), count: rows.length })}</summary>
+        <TableScroll className="organizer-table" label={caption}>
           <table>
-            <caption className="visually-hidden">Leads and scanners per exhibitor</caption>
+            <caption className="visually-hidden">{caption}</caption>
             <thead>
               <tr>
-                <th scope="col">Exhibitor</th>
+                <th scope="col">{t('dashboardExhibitor')}</th>
                 <th scope="col" className="num">
-                  Scanners
+                  {t('dashboardScanners')}
                 </th>
                 <th scope="col" className="num">
-                  Leads
+                  {t('dashboardLeads')}
                 </th>
               </tr>
             </thead>
@@ -331,20 +388,15 @@ function Leads({ data }: { data: Dashboard }) {
 
 /** /organizer: the event at a glance, refreshed every 30 s while open. */
 export function DashboardPage() {
+  const t = useT('organizer');
+  const { clock } = useConsoleFormats();
   const { data, error, loading, reload } = usePolling(loadDashboard, DASHBOARD_REFRESH_MS);
   return (
     <div className="dashboard">
-      <PageHeader
-        title="Dashboard"
-        lead="Registrations, passes, revenue, hotel rooms, check-ins and leads, updated every 30 seconds."
-      />
+      <PageHeader title={t('dashboardTitle')} lead={t('dashboardLead')} />
       <div className="dashboard-status">
         <p aria-live="polite">
-          {data
-            ? `Updated at ${clock.format(Date.parse(data.generatedAt))} (venue time).`
-            : loading
-              ? 'Loading the figures…'
-              : ''}
+          {data ? t('dashboardUpdatedAt', { time: clock(data.generatedAt) }) : loading ? t('dashboardLoading') : ''}
         </p>
         <button
           type="button"
@@ -353,37 +405,37 @@ export function DashboardPage() {
           disabled={loading}
           aria-busy={loading || undefined}
         >
-          Refresh now
+          {t('dashboardRefresh')}
         </button>
       </div>
       {error ? (
         <p className="alert alert-danger" role="alert">
-          {data ? `The figures could not be updated: ${error} Showing the last ones.` : error}
+          {data ? t('dashboardUpdateFailed', { error }) : error}
         </p>
       ) : null}
       {data ? (
         <>
           <Summary data={data} />
           <div className="dashboard-grid">
-            <Section title="Registrations per day">
+            <Section title={t('dashboardRegistrationsSection')}>
               <Registrations data={data} />
             </Section>
-            <Section title="Passes">
+            <Section title={t('dashboardPassesSection')}>
               <Passes data={data} />
             </Section>
-            <Section title="Free-pass pool">
+            <Section title={t('dashboardPoolSection')}>
               <Pools data={data} />
             </Section>
-            <Section title="Revenue">
+            <Section title={t('dashboardRevenueSection')}>
               <Revenue data={data} />
             </Section>
-            <Section title="Hotel rooms per night">
+            <Section title={t('dashboardHotelSection')}>
               <Hotel data={data} />
             </Section>
-            <Section title="Check-ins per hour">
+            <Section title={t('dashboardCheckinsSection')}>
               <Checkins data={data} />
             </Section>
-            <Section title="Leads per exhibitor">
+            <Section title={t('dashboardLeadsSection')}>
               <Leads data={data} />
             </Section>
           </div>

@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router-dom';
+import { useT } from '../../i18n/use-t.ts';
 import { organizerRoutes } from './organizer-routes.ts';
 import './organizer.css';
 
@@ -10,14 +11,15 @@ const sections = organizerRoutes.flatMap((route) => {
 
 /** /organizer: the console's own navigation above each of its pages (organizers only; the guard sends others to /). */
 export function OrganizerLayout() {
+  const t = useT('organizer');
   return (
     <div className="organizer">
-      <nav className="organizer__nav" aria-label="Organizer console">
+      <nav className="organizer__nav" aria-label={t('consoleNavigation')}>
         <ul>
           {sections.map((section) => (
             <li key={section.to}>
               <NavLink to={section.to} end={section.end}>
-                {section.label}
+                {t(section.label)}
               </NavLink>
             </li>
           ))}

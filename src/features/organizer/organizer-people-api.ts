@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import { api } from '../../lib/api.ts';
 import { checkinPassTypeSchema } from '../../shared/contracts/organizer-event.ts';
 import {
@@ -11,6 +12,8 @@ import {
   attendeeDetailSchema,
   attendeePageSchema,
   auditPageSchema,
+  type PassSource,
+  type PassStatusValue,
 } from '../../shared/contracts/organizer-people.ts';
 
 /** The calls of the console's people pages (approvals, attendees, one attendee, audit log). */
@@ -41,21 +44,20 @@ const passTypesSchema = z.array(checkinPassTypeSchema);
 export const loadPassTypes = (signal?: AbortSignal) =>
   api('/api/organizer/checkin-lists/pass-types', passTypesSchema, { signal });
 
-/** '12 Mar 2026, 14:05' on the venue clock. */
-export { venueDateTime } from '../../lib/venue-time.ts';
-
-export const STATUS_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  none: 'No pass',
+/** The catalogue keys (organizer namespace) of a pass's status, and of none. */
+export const STATUS_LABELS: Record<PassStatusValue | 'none', MessageKey<'organizer'>> = {
+  pending: 'statusPending',
+  approved: 'statusApproved',
+  rejected: 'statusRejected',
+  cancelled: 'statusCancelled',
+  none: 'statusNone',
 };
 
-export const SOURCE_LABELS: Record<string, string> = {
-  voucher: 'Voucher',
-  'free-pool': 'Free pass pool',
-  purchase: 'Purchase',
+/** The catalogue keys (organizer namespace) of how a pass came about. */
+export const SOURCE_LABELS: Record<PassSource, MessageKey<'organizer'>> = {
+  voucher: 'sourceVoucher',
+  'free-pool': 'sourceFreePool',
+  purchase: 'sourcePurchase',
 };
 
 /** The number of pages for a total (at least 1). */

@@ -1,8 +1,12 @@
 import { type AppRoute, lazyPage } from '../../app/route-loads.tsx';
+import type { MessageKey } from '../../i18n/namespaces.ts';
 
-/** A console page; `nav` is its label in the console's navigation (pages without one are not listed, e.g. one attendee). */
+/**
+ * A console page; `nav` is the catalogue key of its label in the console's navigation (organizer
+ * namespace, translated by the layout; pages without one are not listed, e.g. one attendee).
+ */
 export interface OrganizerRoute extends AppRoute {
-  nav?: string;
+  nav?: MessageKey<'organizer'>;
 }
 
 /**
@@ -13,49 +17,49 @@ export const organizerRoutes: OrganizerRoute[] = [
   // organizer pages: one entry per page, in menu order
   {
     index: true,
-    nav: 'Dashboard',
+    nav: 'navDashboard',
     page: lazyPage(() => import('./dashboard-page.tsx'), 'DashboardPage'),
   },
   {
     path: 'approvals',
-    nav: 'Approvals',
+    nav: 'navApprovals',
     page: lazyPage(() => import('./approvals-page.tsx'), 'ApprovalsPage'),
   },
   {
     path: 'attendees',
-    nav: 'Attendees',
+    nav: 'navAttendees',
     page: lazyPage(() => import('./attendees-page.tsx'), 'AttendeesPage'),
   },
   { path: 'attendees/:userId', page: lazyPage(() => import('./attendee-page.tsx'), 'AttendeePage') },
   {
     path: 'audit',
-    nav: 'Audit log',
+    nav: 'navAudit',
     page: lazyPage(() => import('./audit-page.tsx'), 'AuditPage'),
   },
   {
     path: 'checkin-lists',
-    nav: 'Check-in lists',
+    nav: 'navCheckinLists',
     page: lazyPage(() => import('./checkin-lists-page.tsx'), 'CheckinListsPage'),
   },
   {
     path: 'exports',
-    nav: 'Exports',
+    nav: 'navExports',
     page: lazyPage(() => import('./exports-page.tsx'), 'ExportsPage'),
   },
   {
     path: 'content',
-    nav: 'Content',
+    nav: 'navContent',
     page: lazyPage(() => import('./content-page.tsx'), 'ContentPage'),
   },
   {
     path: 'vouchers',
-    nav: 'Vouchers',
+    nav: 'navVouchers',
     page: lazyPage(() => import('./vouchers-page.tsx'), 'VouchersPage'),
   },
   {
     path: 'badges',
-    nav: 'Badges',
+    nav: 'navBadges',
     page: lazyPage(() => import('./badges-page.tsx'), 'BadgesPage'),
   },
-  { path: 'team', nav: 'Team', page: lazyPage(() => import('./team-page.tsx'), 'TeamPage') },
+  { path: 'team', nav: 'navTeam', page: lazyPage(() => import('./team-page.tsx'), 'TeamPage') },
 ];

@@ -1,28 +1,42 @@
 import { useEffect, useState } from 'react';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { useConsoleFormats } from './formats.ts';
 import { pageCount } from './organizer-people-api.ts';
 
+/** What is paged: each has its own sentences, so every language can inflect the noun. */
+export type PagedThing = 'pendingPasses' | 'people' | 'entries';
+
+const MESSAGES: Record<PagedThing, { label: MessageKey<'organizer'>; status: MessageKey<'organizer'> }> = {
+  pendingPasses: { label: 'pagerPendingPassesLabel', status: 'pagerPendingPassesStatus' },
+  people: { label: 'pagerPeopleLabel', status: 'pagerPeopleStatus' },
+  entries: { label: 'pagerEntriesLabel', status: 'pagerEntriesStatus' },
+};
+
 interface PagerProps {
-  /** What is paged, for the labels: 'attendees', 'entries'. */
-  what: string;
+  what: PagedThing;
   page: number;
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
 }
 
-/** Previous / next buttons with 'Page 2 of 14 (680 attendees)'; the numbers are announced when they change. */
+/** Previous / next buttons with 'Page 2 of 14 (680 people)'; the numbers are announced when they change. */
 export function PeoplePager({ what, page, pageSize, total, onPage }: PagerProps) {
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
   const pages = pageCount(total, pageSize);
+  const messages = MESSAGES[what];
   return (
-    <nav className="people-pager" aria-label={`Pages of ${what}`}>
+    <nav className="people-pager" aria-label={t(messages.label)}>
       <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('previous')}
       </button>
       <p className="people-pager__status" aria-live="polite">
-        Page {Math.min(page, pages)} of {pages} ({total.toLocaleString('en-GB')} {what})
+        {t(messages.status, { page: Math.min(page, pages), pages, total: count(total), count: total })}
       </p>
       <button type="button" className="btn btn-secondary btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('next')}
       </button>
     </nav>
   );

@@ -6,6 +6,8 @@
  */
 
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { useConsoleFormats } from './formats.ts';
 
 export type ChartTone = 'primary' | 'warning' | 'success' | 'muted';
 
@@ -14,9 +16,6 @@ export interface ChartSeries {
   values: readonly number[];
   tone: ChartTone;
 }
-
-const integer = new Intl.NumberFormat('en-GB');
-const defaultFormat = (value: number) => integer.format(value);
 
 function NumbersTable({
   caption,
@@ -29,9 +28,10 @@ function NumbersTable({
   categories: readonly string[];
   columns: { name: string; values: readonly string[] }[];
 }) {
+  const t = useT('organizer');
   return (
     <details className="chart__numbers">
-      <summary>Show the numbers</summary>
+      <summary>{t('chartShowNumbers')}</summary>
       <TableScroll className="organizer-table" label={caption}>
         <table>
           <caption className="visually-hidden">{caption}</caption>
@@ -88,6 +88,7 @@ export interface ColumnChartProps {
   /** Stacked from the bottom in order, or side by side with `layout: 'grouped'`. */
   series: readonly ChartSeries[];
   layout?: 'stacked' | 'grouped';
+  /** Default: a whole number in the active language. */
   format?: (value: number) => string;
 }
 
@@ -99,8 +100,11 @@ export function ColumnChart({
   axisLabels,
   series,
   layout = 'stacked',
-  format = defaultFormat,
+  format: customFormat,
 }: ColumnChartProps) {
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
+  const format = customFormat ?? count;
   const totals = categories.map((_, index) => series.reduce((sum, entry) => sum + (entry.values[index] ?? 0), 0));
   const grouped = layout === 'grouped';
   const max = Math.max(1, ...(grouped ? series.flatMap((entry) => entry.values) : totals));
@@ -161,7 +165,7 @@ export function ColumnChart({
         categories={categories}
         columns={[
           ...series.map((entry) => ({ name: entry.name, values: entry.values.map((value) => format(value)) })),
-          ...(series.length > 1 && !grouped ? [{ name: 'Total', values: totals.map((value) => format(value)) }] : []),
+          ...(series.length > 1 && !grouped ? [{ name: t('chartTotal'), values: totals.map((value) => format(value)) }] : []),
         ]}
       />
     </figure>
@@ -183,6 +187,7 @@ export interface BarChartProps {
   tone?: ChartTone;
   /** The capacity column's name when rows carry one. */
   capacityHeader?: string;
+  /** Default: a whole number in the active language. */
   format?: (value: number) => string;
 }
 
@@ -197,8 +202,11 @@ export function BarChart({
   rows,
   tone = 'primary',
   capacityHeader,
-  format = defaultFormat,
+  format: customFormat,
 }: BarChartProps) {
+  const t = useT('organizer');
+  const { count } = useConsoleFormats();
+  const format = customFormat ?? count;
   const max = Math.max(1, ...rows.map((row) => Math.max(row.value, row.capacity ?? 0)));
   const withCapacity = rows.some((row) => row.capacity !== undefined);
   return (
@@ -209,8 +217,9 @@ export function BarChart({
             <div className="chart__bar-text">
               <span className="chart__bar-name">{row.label}</span>
               <span className="chart__bar-value">
-                {format(row.value)}
-                {row.capacity !== undefined ? ` of ${format(row.capacity)}` : ''}
+                {row.capacity !== undefined
+                  ? t('chartValueOfCapacity', { value: format(row.value), capacity: format(row.capacity) })
+                  : format(row.value)}
               </span>
             </div>
             <svg className="chart__svg chart__svg--bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">

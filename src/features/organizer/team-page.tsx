@@ -1,6 +1,8 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
@@ -21,14 +23,15 @@ import {
 } from '../../shared/contracts/organizer-admin.ts';
 import './admin.css';
 
+/** A team role in words (organizer namespace). */
+const ROLE_LABELS: Record<TeamRole, MessageKey<'organizer'>> = { staff: 'roleStaff', organizer: 'roleOrganizer' };
+
 /** /organizer/team: staff and organizers, and the exhibitor teams that share a lead list. */
 export function TeamPage() {
+  const t = useT('organizer');
   return (
     <div className="admin-page">
-      <PageHeader
-        title="Team"
-        lead="Who checks passes (staff) and who runs the console (organizers), and the exhibitor teams whose colleagues share one lead list."
-      />
+      <PageHeader title={t('teamTitle')} lead={t('teamLead')} />
       <StaffSection />
       <LeadTeamsSection />
     </div>
@@ -43,6 +46,7 @@ function firstIssue(result: { success: boolean; error?: { issues: { path: Proper
 // --- Staff and organizers ---
 
 function StaffSection() {
+  const t = useT('organizer');
   const id = useId();
   const [version, setVersion] = useState(0);
   const request = useRequest((signal) => api('/api/organizer/team', teamListSchema, { signal, cache: 'no-cache' }), [version]);
@@ -62,8 +66,8 @@ function StaffSection() {
       const result = await api('/api/organizer/team/invite', teamInviteResultSchema, { method: 'POST', body: parsed.data });
       void toastSuccess(
         result.created
-          ? `Invitation sent to ${result.member.email}: they choose a password with the link in it.`
-          : `${result.member.email} now has the ${role} role.`,
+          ? t('teamInvitationSent', { email: result.member.email })
+          : t('teamRoleGiven', { email: result.member.email, role: t(ROLE_LABELS[role]) }),
       );
       setEmail('');
       setVersion((n) => n + 1);
@@ -76,10 +80,11 @@ function StaffSection() {
   }
 
   async function removeRole(member: TeamMember, gone: TeamRole) {
-    if (!window.confirm(`Take the ${gone} role from ${member.name || member.email}?`)) return;
+    const who = { name: member.name || member.email, role: t(ROLE_LABELS[gone]) };
+    if (!window.confirm(t('teamRemoveRoleConfirm', who))) return;
     try {
       await api(`/api/organizer/team/${member.userId}/remove-role`, teamMemberSchema, { method: 'POST', body: { role: gone } });
-      void toastSuccess(`${member.name || member.email} no longer has the ${gone} role.`);
+      void toastSuccess(t('teamRoleRemoved', who));
       setVersion((n) => n + 1);
     } catch (failure) {
       void toastError(errorMessage(failure));
@@ -88,12 +93,12 @@ function StaffSection() {
 
   return (
     <section className="admin-section" aria-labelledby={`${id}-staff`}>
-      <h2 id={`${id}-staff`}>Staff and organizers</h2>
-      <form className="card admin-form" onSubmit={invite} noValidate aria-label="Invite to the team">
+      <h2 id={`${id}-staff`}>{t('teamStaff')}</h2>
+      <form className="card admin-form" onSubmit={invite} noValidate aria-label={t('teamInviteForm')}>
         <div className="admin-form__grid">
           <div className={`field${error ? ' is-danger' : ''}`}>
             <label className="field-label" htmlFor={`${id}-email`}>
-              E-mail address
+              {t('teamEmail')}
             </label>
             <input
               id={`${id}-email`}
@@ -112,18 +117,18 @@ function StaffSection() {
               </p>
             ) : (
               <p id={`${id}-email-hint`} className="field-hint">
-                An unknown address gets an account and a link to choose its password.
+                {t('teamEmailHint')}
               </p>
             )}
           </div>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-role`}>
-              Role
+              {t('teamRole')}
             </label>
             <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
               {TEAM_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r === 'staff' ? 'Staff (pass checks)' : 'Organizer'}
+                  {r === 'staff' ? t('teamRoleStaffOption') : t('teamRoleOrganizerOption')}
                 </option>
               ))}
             </select>
@@ -131,25 +136,25 @@ function StaffSection() {
         </div>
         <div className="card-actions">
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            Invite
+            {t('teamInvite')}
           </button>
         </div>
       </form>
-      {request.status === 'loading' ? <p aria-live="polite">Loading the team…</p> : null}
+      {request.status === 'loading' ? <p aria-live="polite">{t('teamLoading')}</p> : null}
       {request.status === 'error' ? (
         <p className="alert alert-danger" role="alert">
           {errorMessage(request.error)}
         </p>
       ) : null}
       {request.status === 'ready' ? (
-        <TableScroll className="organizer-table" label="Staff and organizers">
+        <TableScroll className="organizer-table" label={t('teamStaff')}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('columnName')}</th>
+                <th scope="col">{t('teamEmailColumn')}</th>
+                <th scope="col">{t('teamRoles')}</th>
+                <th scope="col">{t('teamActions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -157,14 +162,14 @@ function StaffSection() {
                 <tr key={member.userId}>
                   <td>
                     {member.name || '—'}
-                    {member.active ? null : <span className="admin-tag">invited</span>}
+                    {member.active ? null : <span className="admin-tag">{t('teamInvited')}</span>}
                   </td>
                   <td>{member.email}</td>
-                  <td>{member.roles.join(', ')}</td>
+                  <td>{member.roles.map((r) => t(ROLE_LABELS[r])).join(', ')}</td>
                   <td className="admin-actions">
                     {member.roles.map((r) => (
                       <button key={r} type="button" className="btn btn-ghost btn-sm" onClick={() => removeRole(member, r)}>
-                        Remove {r}
+                        {t('teamRemoveRole', { role: t(ROLE_LABELS[r]) })}
                       </button>
                     ))}
                   </td>
@@ -181,6 +186,7 @@ function StaffSection() {
 // --- Exhibitor teams ---
 
 function LeadTeamsSection() {
+  const t = useT('organizer');
   const id = useId();
   const [version, setVersion] = useState(0);
   const request = useRequest(
@@ -202,7 +208,7 @@ function LeadTeamsSection() {
     setBusy(true);
     try {
       const team = await api('/api/organizer/lead-teams', leadTeamSchema, { method: 'POST', body: parsed.data });
-      void toastSuccess(`${team.name} created.`);
+      void toastSuccess(t('teamCreated', { team: team.name }));
       setName('');
       setOwnerEmail('');
       refresh();
@@ -216,16 +222,13 @@ function LeadTeamsSection() {
 
   return (
     <section className="admin-section" aria-labelledby={`${id}-teams`}>
-      <h2 id={`${id}-teams`}>Exhibitor teams</h2>
-      <p>
-        The members of a team are an exhibitor's colleagues (vendor accounts): each becomes a lead scanner and sees every member's
-        leads. The owner can add and remove colleagues in the app too.
-      </p>
-      <form className="card admin-form" onSubmit={create} noValidate aria-label="New exhibitor team">
+      <h2 id={`${id}-teams`}>{t('teamExhibitorTeams')}</h2>
+      <p>{t('teamExhibitorTeamsHelp')}</p>
+      <form className="card admin-form" onSubmit={create} noValidate aria-label={t('teamNewExhibitorTeam')}>
         <div className="admin-form__grid">
           <div className={`field${errors.name ? ' is-danger' : ''}`}>
             <label className="field-label" htmlFor={`${id}-name`}>
-              Team name
+              {t('teamName')}
             </label>
             <input
               id={`${id}-name`}
@@ -245,7 +248,7 @@ function LeadTeamsSection() {
           </div>
           <div className={`field${errors.ownerEmail ? ' is-danger' : ''}`}>
             <label className="field-label" htmlFor={`${id}-owner`}>
-              Owner's e-mail (a vendor account)
+              {t('teamOwnerEmail')}
             </label>
             <input
               id={`${id}-owner`}
@@ -266,11 +269,11 @@ function LeadTeamsSection() {
         </div>
         <div className="card-actions">
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            Create team
+            {t('teamCreate')}
           </button>
         </div>
       </form>
-      {request.status === 'loading' ? <p aria-live="polite">Loading teams…</p> : null}
+      {request.status === 'loading' ? <p aria-live="polite">{t('teamLoadingTeams')}</p> : null}
       {request.status === 'error' ? (
         <p className="alert alert-danger" role="alert">
           {errorMessage(request.error)}
@@ -278,7 +281,7 @@ function LeadTeamsSection() {
       ) : null}
       {request.status === 'ready' ? (
         request.data.teams.length === 0 ? (
-          <p>No exhibitor teams yet.</p>
+          <p>{t('teamNoTeams')}</p>
         ) : (
           <ul className="admin-cards">
             {request.data.teams.map((team) => (
@@ -292,6 +295,7 @@ function LeadTeamsSection() {
 }
 
 function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => void }) {
+  const t = useT('organizer');
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -314,7 +318,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
     if (!parsed.success) return;
     try {
       await api(`${base}/members`, leadTeamSchema, { method: 'POST', body: parsed.data });
-      void toastSuccess(`${parsed.data.email} added to ${team.name}.`);
+      void toastSuccess(t('teamMemberAdded', { email: parsed.data.email, team: team.name }));
       setEmail('');
       onChanged();
     } catch (failure) {
@@ -327,13 +331,13 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
       <h3 id={`${id}-title`} className="card-title">
         {team.name}
       </h3>
-      <TableScroll className="organizer-table" label={`Members of ${team.name}`}>
+      <TableScroll className="organizer-table" label={t('teamMembersOf', { team: team.name })}>
         <table>
           <thead>
             <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Company</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('teamMember')}</th>
+              <th scope="col">{t('columnCompany')}</th>
+              <th scope="col">{t('teamActions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -341,7 +345,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
               <tr key={member.userId}>
                 <td>
                   {member.name || member.email}
-                  {member.isOwner ? <span className="admin-tag">owner</span> : null}
+                  {member.isOwner ? <span className="admin-tag">{t('teamOwnerTag')}</span> : null}
                   <br />
                   <small>{member.email}</small>
                 </td>
@@ -355,11 +359,11 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
                         onClick={() =>
                           run(
                             () => api(`${base}/owner`, leadTeamSchema, { method: 'POST', body: { userId: member.userId } }),
-                            `${member.name || member.email} now owns ${team.name}.`,
+                            t('teamNowOwns', { name: member.name || member.email, team: team.name }),
                           )
                         }
                       >
-                        Make owner
+                        {t('teamMakeOwner')}
                       </button>
                       <button
                         type="button"
@@ -367,11 +371,11 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
                         onClick={() =>
                           run(
                             () => api(`${base}/members/${member.userId}`, leadTeamSchema, { method: 'DELETE' }),
-                            `${member.name || member.email} left ${team.name}.`,
+                            t('teamMemberLeft', { name: member.name || member.email, team: team.name }),
                           )
                         }
                       >
-                        Remove
+                        {t('teamRemove')}
                       </button>
                     </>
                   )}
@@ -383,7 +387,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
       </TableScroll>
       <form className="admin-inline-form" onSubmit={add} noValidate>
         <label className="field-label" htmlFor={`${id}-add`}>
-          Add a colleague by e-mail
+          {t('teamAddColleague')}
         </label>
         <input
           id={`${id}-add`}
@@ -395,7 +399,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
           aria-describedby={error ? `${id}-add-error` : undefined}
         />
         <button type="submit" className="btn btn-secondary btn-sm">
-          Add
+          {t('teamAdd')}
         </button>
         {error ? (
           <p id={`${id}-add-error`} className="field-error">

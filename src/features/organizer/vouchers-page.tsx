@@ -1,11 +1,12 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { venueDateTime } from '../../lib/venue-time.ts';
 import {
   disabledCountSchema,
   VOUCHER_BATCH_MAX,
@@ -19,6 +20,7 @@ import {
   voucherPageSchema,
   voucherPassTypesSchema,
 } from '../../shared/contracts/organizer-admin.ts';
+import { useConsoleFormats } from './formats.ts';
 import { venueInputToIso } from './venue-input.ts';
 import './admin.css';
 
@@ -26,20 +28,22 @@ const PAGE = 50;
 const FIELDS = ['passTypeId', 'count', 'usesPerCode', 'validUntil', 'prefix', 'codeType'] as const;
 type Field = (typeof FIELDS)[number];
 
-const when = (iso: string | null) => (iso ? venueDateTime.format(new Date(iso)) : '—');
+/** An instant on the venue clock, or a dash for none. */
+function useWhen() {
+  const { dateTime } = useConsoleFormats();
+  return (iso: string | null) => (iso ? dateTime(iso) : '—');
+}
 
 /** /organizer/vouchers: batches of random codes, their uses, disabling, CSV per batch. */
 export function VouchersPage() {
+  const t = useT('organizer');
   const types = useRequest((signal) => api('/api/organizer/vouchers/pass-types', voucherPassTypesSchema, { signal }), []);
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
   const refresh = () => setVersion((n) => n + 1);
   return (
     <div className="admin-page">
-      <PageHeader
-        title="Vouchers"
-        lead="Make batches of random codes for a pass type, see how often each was used, disable codes, and download a batch as CSV."
-      />
+      <PageHeader title={t('vouchersTitle')} lead={t('vouchersLead')} />
       {types.status === 'ready' ? (
         <BatchForm
           passTypes={types.data}
@@ -53,7 +57,7 @@ export function VouchersPage() {
           {errorMessage(types.error)}
         </p>
       ) : (
-        <p aria-live="polite">Loading pass types…</p>
+        <p aria-live="polite">{t('loadingPassTypes')}</p>
       )}
       <Batches version={version} selected={selected} onSelect={setSelected} onChanged={refresh} />
       {selected ? <Codes key={selected} batch={selected} version={version} onChanged={refresh} /> : null}
@@ -62,6 +66,7 @@ export function VouchersPage() {
 }
 
 function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassType[]; onCreated: (batch: string) => void }) {
+  const t = useT('organizer');
   const id = useId();
   const [draft, setDraft] = useState({
     passTypeId: String(passTypes[0]?.id ?? ''),
@@ -88,7 +93,7 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
     };
     const parsed = voucherBatchRequestSchema.safeParse(body);
     const local: Partial<Record<Field, string>> = {};
-    if (validUntil === undefined) local.validUntil = 'Please enter a date and time.';
+    if (validUntil === undefined) local.validUntil = t('vouchersNotATime');
     for (const issue of parsed.success ? [] : parsed.error.issues) {
       const field = issue.path[0] as Field;
       local[field] ??= issue.message;
@@ -98,7 +103,7 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
     setBusy(true);
     try {
       const created = await api('/api/organizer/vouchers', voucherBatchCreatedSchema, { method: 'POST', body: parsed.data });
-      void toastSuccess(`${created.count} codes made in batch ${created.batch}.`);
+      void toastSuccess(t('vouchersBatchMade', { count: created.count, batch: created.batch }));
       onCreated(created.batch);
     } catch (error) {
       setErrors(serverFieldErrors(error, FIELDS));
@@ -133,12 +138,12 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
   return (
     <form className="card admin-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">
-        New batch
+        {t('vouchersNewBatch')}
       </h2>
       <div className="admin-form__grid">
         {field(
           'passTypeId',
-          'Pass type',
+          t('vouchersPassType'),
           <select
             id={`${id}-passTypeId`}
             className={inputClass('passTypeId')}
@@ -148,15 +153,14 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
           >
             {passTypes.map((type) => (
               <option key={type.id} value={type.id}>
-                {type.name}
-                {type.active ? '' : ' (inactive)'}
+                {type.active ? type.name : t('vouchersPassTypeInactive', { name: type.name })}
               </option>
             ))}
           </select>,
         )}
         {field(
           'codeType',
-          'Code type',
+          t('vouchersCodeType'),
           <select
             id={`${id}-codeType`}
             className={inputClass('codeType')}
@@ -166,14 +170,14 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
           >
             {VOUCHER_CODE_TYPES.map((type) => (
               <option key={type} value={type}>
-                {type}
+                {t('codeType', { type })}
               </option>
             ))}
           </select>,
         )}
         {field(
           'count',
-          'Number of codes',
+          t('vouchersNumberOfCodes'),
           <input
             id={`${id}-count`}
             className={inputClass('count')}
@@ -189,7 +193,7 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
         )}
         {field(
           'usesPerCode',
-          'Uses per code',
+          t('vouchersUsesPerCode'),
           <input
             id={`${id}-usesPerCode`}
             className={inputClass('usesPerCode')}
@@ -200,11 +204,11 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
             aria-invalid={errors.usesPerCode ? true : undefined}
             aria-describedby={describedBy('usesPerCode', true)}
           />,
-          'Empty: unlimited.',
+          t('vouchersUsesPerCodeHint'),
         )}
         {field(
           'validUntil',
-          'Valid until (venue time)',
+          t('vouchersValidUntilField'),
           <input
             id={`${id}-validUntil`}
             className={inputClass('validUntil')}
@@ -214,11 +218,11 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
             aria-invalid={errors.validUntil ? true : undefined}
             aria-describedby={describedBy('validUntil', true)}
           />,
-          'Empty: no end.',
+          t('vouchersValidUntilHint'),
         )}
         {field(
           'prefix',
-          'Prefix',
+          t('vouchersPrefix'),
           <input
             id={`${id}-prefix`}
             className={inputClass('prefix')}
@@ -230,12 +234,12 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
             autoCapitalize="characters"
             spellCheck={false}
           />,
-          'Letters A–Z, digits and hyphens, e.g. PRESS. A random part of 12 characters follows.',
+          t('vouchersPrefixHint'),
         )}
       </div>
       <div className="card-actions">
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-          Make codes
+          {t('vouchersMakeCodes')}
         </button>
       </div>
     </form>
@@ -253,12 +257,14 @@ function Batches({
   onSelect: (batch: string) => void;
   onChanged: () => void;
 }) {
+  const t = useT('organizer');
+  const when = useWhen();
   const request = useRequest(
     (signal) => api('/api/organizer/vouchers/batches', voucherBatchesSchema, { signal, cache: 'no-cache' }),
     [version],
   );
   async function disableBatch(batch: VoucherBatchSummary) {
-    if (!window.confirm(`Disable every code of ${batch.batch}? Nobody can register with them afterwards.`)) return;
+    if (!window.confirm(t('vouchersDisableBatchConfirm', { batch: batch.batch }))) return;
     try {
       const { disabled } = await api(
         `/api/organizer/vouchers/batches/${encodeURIComponent(batch.batch)}/disable`,
@@ -267,47 +273,47 @@ function Batches({
           method: 'POST',
         },
       );
-      void toastSuccess(`${disabled} codes disabled.`);
+      void toastSuccess(t('vouchersCodesDisabled', { count: disabled }));
       onChanged();
     } catch (error) {
       void toastError(errorMessage(error));
     }
   }
-  if (request.status === 'loading') return <p aria-live="polite">Loading batches…</p>;
+  if (request.status === 'loading') return <p aria-live="polite">{t('vouchersLoadingBatches')}</p>;
   if (request.status === 'error') {
     return (
       <p className="alert alert-danger" role="alert">
         {errorMessage(request.error)}{' '}
         <button type="button" className="btn btn-ghost btn-sm" onClick={request.retry}>
-          Try again
+          {t('tryAgain')}
         </button>
       </p>
     );
   }
   return (
     <section aria-labelledby="voucher-batches" className="admin-section">
-      <h2 id="voucher-batches">Batches</h2>
+      <h2 id="voucher-batches">{t('vouchersBatches')}</h2>
       {request.data.batches.length === 0 ? (
-        <p>No batches yet. The seeded codes (CF26, SPEAKER-2026…) are not part of a batch.</p>
+        <p>{t('vouchersNoBatches')}</p>
       ) : (
-        <TableScroll className="organizer-table" label="Voucher batches">
+        <TableScroll className="organizer-table" label={t('vouchersBatchesTable')}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Batch</th>
-                <th scope="col">Pass type</th>
-                <th scope="col">Code type</th>
+                <th scope="col">{t('vouchersBatch')}</th>
+                <th scope="col">{t('vouchersPassType')}</th>
+                <th scope="col">{t('vouchersCodeType')}</th>
                 <th scope="col" className="num">
-                  Codes
+                  {t('vouchersCodes')}
                 </th>
                 <th scope="col" className="num">
-                  Uses
+                  {t('vouchersUses')}
                 </th>
                 <th scope="col" className="num">
-                  Disabled
+                  {t('vouchersDisabled')}
                 </th>
-                <th scope="col">Made</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('vouchersMade')}</th>
+                <th scope="col">{t('vouchersActions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -317,21 +323,21 @@ function Batches({
                     <code>{batch.batch}</code>
                   </td>
                   <td>{batch.passTypeName}</td>
-                  <td>{batch.codeType}</td>
+                  <td>{t('codeType', { type: batch.codeType })}</td>
                   <td className="num">{batch.codes}</td>
                   <td className="num">{batch.used}</td>
                   <td className="num">{batch.disabled}</td>
                   <td>{when(batch.createdAt)}</td>
                   <td className="admin-actions">
                     <button type="button" className="btn btn-secondary btn-sm" onClick={() => onSelect(batch.batch)}>
-                      Show codes
+                      {t('vouchersShowCodes')}
                     </button>
                     <a
                       className="btn btn-ghost btn-sm"
                       href={`/api/organizer/vouchers.csv?batch=${encodeURIComponent(batch.batch)}`}
                       download
                     >
-                      CSV
+                      {t('vouchersCsv')}
                     </a>
                     <button
                       type="button"
@@ -339,7 +345,7 @@ function Batches({
                       onClick={() => disableBatch(batch)}
                       disabled={batch.disabled === batch.codes}
                     >
-                      Disable all
+                      {t('vouchersDisableAll')}
                     </button>
                   </td>
                 </tr>
@@ -353,6 +359,8 @@ function Batches({
 }
 
 function Codes({ batch, version, onChanged }: { batch: string; version: number; onChanged: () => void }) {
+  const t = useT('organizer');
+  const when = useWhen();
   const [after, setAfter] = useState<string[]>([]);
   const cursor = after.at(-1);
   const request = useRequest(
@@ -367,7 +375,7 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
   async function disable(code: string) {
     try {
       await api(`/api/organizer/vouchers/${encodeURIComponent(code)}/disable`, disabledCountSchema, { method: 'POST' });
-      void toastSuccess(`${code} disabled.`);
+      void toastSuccess(t('vouchersCodeDisabled', { code }));
       onChanged();
     } catch (error) {
       void toastError(errorMessage(error));
@@ -376,9 +384,9 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
   return (
     <section aria-labelledby="voucher-codes" className="admin-section">
       <h2 id="voucher-codes">
-        Codes of <code>{batch}</code>
+        <Text ns="organizer" k="vouchersCodesOf" values={{ batch }} components={{ code: <code /> }} />
       </h2>
-      {request.status === 'loading' ? <p aria-live="polite">Loading codes…</p> : null}
+      {request.status === 'loading' ? <p aria-live="polite">{t('vouchersLoadingCodes')}</p> : null}
       {request.status === 'error' ? (
         <p className="alert alert-danger" role="alert">
           {errorMessage(request.error)}
@@ -387,19 +395,23 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
       {request.status === 'ready' ? (
         <>
           <p>
-            {request.data.total} codes; showing {after.length * PAGE + 1}–{after.length * PAGE + request.data.vouchers.length}.
+            {t('vouchersShowing', {
+              total: request.data.total,
+              from: after.length * PAGE + 1,
+              to: after.length * PAGE + request.data.vouchers.length,
+            })}
           </p>
-          <TableScroll className="organizer-table" label="Voucher codes">
+          <TableScroll className="organizer-table" label={t('vouchersCodesTable')}>
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Code</th>
+                  <th scope="col">{t('vouchersCode')}</th>
                   <th scope="col" className="num">
-                    Uses
+                    {t('vouchersUses')}
                   </th>
-                  <th scope="col">Valid until</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Action</th>
+                  <th scope="col">{t('vouchersValidUntil')}</th>
+                  <th scope="col">{t('vouchersState')}</th>
+                  <th scope="col">{t('vouchersAction')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -412,7 +424,9 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
                       {voucher.usedCount} / {voucher.maxUses ?? '∞'}
                     </td>
                     <td>{when(voucher.validUntil)}</td>
-                    <td>{voucher.disabledAt ? `Disabled ${when(voucher.disabledAt)}` : 'Active'}</td>
+                    <td>
+                      {voucher.disabledAt ? t('vouchersDisabledAt', { when: when(voucher.disabledAt) }) : t('vouchersActive')}
+                    </td>
                     <td>
                       <button
                         type="button"
@@ -420,7 +434,7 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
                         onClick={() => disable(voucher.code)}
                         disabled={voucher.disabledAt !== null}
                       >
-                        Disable
+                        {t('vouchersDisable')}
                       </button>
                     </td>
                   </tr>
@@ -435,7 +449,7 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
               onClick={() => setAfter((a) => a.slice(0, -1))}
               disabled={after.length === 0}
             >
-              Previous
+              {t('previous')}
             </button>
             <button
               type="button"
@@ -446,7 +460,7 @@ function Codes({ batch, version, onChanged }: { batch: string; version: number; 
               }}
               disabled={!request.data.next}
             >
-              Next
+              {t('next')}
             </button>
           </div>
         </>

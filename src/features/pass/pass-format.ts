@@ -1,9 +1,24 @@
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { activeLanguage, INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
 
-/** The event days a pass is valid for: '2026-03-24', '2026-03-26' → '24–26 March 2026' (UTC, SPEC §9). */
-export function formatValidity(startDate: string, endDate: string): string | null {
+const longDates = new Map<Language, Intl.DateTimeFormat>();
+
+function longDate(language: Language): Intl.DateTimeFormat {
+  let format = longDates.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    longDates.set(language, format);
+  }
+  return format;
+}
+
+/**
+ * The event days a pass is valid for: '2026-03-24', '2026-03-26' → '24–26 March 2026'
+ * (de '24.–26. März 2026'; UTC, SPEC §9), in the active language unless one is given.
+ */
+export function formatValidity(startDate: string, endDate: string, language: Language = activeLanguage()): string | null {
   const start = new Date(`${startDate}T00:00:00Z`);
   const end = new Date(`${endDate}T00:00:00Z`);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
-  return end > start ? longDate.formatRange(start, end) : longDate.format(start);
+  const format = longDate(language);
+  return end > start ? format.formatRange(start, end) : format.format(start);
 }

@@ -4,12 +4,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PassStatusBadge } from '../../components/ui/pass-status-badge.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { configAtom, passAtom, userAtom } from '../../lib/session.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { Pass } from '../../shared/contracts/catalog.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { decodePassToken } from '../../shared/pass-token.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { fetchBarcodeToken, fetchPass, fetchPurchasableTypes } from './pass-api.ts';
@@ -26,6 +27,8 @@ import './pass.css';
  * outcome and reloads the pass and its re-issued barcode.
  */
 export function PassPage() {
+  const t = useT('pass');
+  const common = useT('common');
   const [search] = useSearchParams();
   const payment = usePaymentReturn(search.get('session'));
   const pass = useAtomValue(passAtom);
@@ -46,7 +49,7 @@ export function PassPage() {
 
   return (
     <div className="pass-page">
-      <PageHeader title="Your Pass" />
+      <PageHeader title={t('title')} />
       <PaymentOutcome payment={payment} pass={pass} />
       {pass ? (
         <>
@@ -56,14 +59,14 @@ export function PassPage() {
       ) : (
         <EmptyState
           icon="pass"
-          title={MESSAGES.noPass}
+          title={common('noPass')}
           action={
             <Link to="/pass/upgrade" className="btn btn-primary">
-              Get a pass
+              {t('getPass')}
             </Link>
           }
         >
-          You don't have a pass for CloudFest 2026 yet. Choose one to get your entry badge for the three event days.
+          {t('noPassText')}
         </EmptyState>
       )}
     </div>
@@ -71,25 +74,30 @@ export function PassPage() {
 }
 
 function PaymentOutcome({ payment, pass }: { payment: PaymentReturn; pass: Pass | null }) {
+  const t = useT('pass');
   switch (payment.kind) {
     case 'none':
       return null;
     case 'checking':
-      return <Notice tone="info">Confirming your payment…</Notice>;
+      return <Notice tone="info">{t('paymentChecking')}</Notice>;
     case 'succeeded': {
       // A user without a pass buys a first one through the same route (line kind 'pass', not 'upgrade').
       const upgraded = payment.order.lines.some((line) => line.kind === 'upgrade');
-      let outcome = 'Your pass is ready.';
-      if (pass && upgraded)
-        outcome = `Your pass is now the ${pass.passType.name}. Your barcode has been re-issued; the old one no longer works.`;
-      else if (pass) outcome = `Your ${pass.passType.name} is ready: your entry barcode is below.`;
+      let outcome = t('passReady');
+      if (pass && upgraded) outcome = t('passUpgraded', { passType: pass.passType.name });
+      else if (pass) outcome = t('passTypeReady', { passType: pass.passType.name });
       return (
         <Notice tone="success" role="alert">
-          <strong>Payment received.</strong> {outcome}
+          <strong>{t('paymentReceived')}</strong> {outcome}
           {payment.order.invoiceNumber ? (
             <>
               {' '}
-              Invoice {payment.order.invoiceNumber} is in <Link to="/invoices">your invoices</Link>.
+              <Text
+                ns="pass"
+                k="invoiceReady"
+                values={{ number: payment.order.invoiceNumber }}
+                components={{ link: <Link to="/invoices" /> }}
+              />
             </>
           ) : null}
         </Notice>
@@ -98,29 +106,23 @@ function PaymentOutcome({ payment, pass }: { payment: PaymentReturn; pass: Pass 
     case 'failed':
       return (
         <Notice tone="danger">
-          Your payment was not successful and nothing was charged. <Link to="/pass/upgrade">Try again</Link>
+          <Text ns="pass" k="paymentFailed" components={{ link: <Link to="/pass/upgrade" /> }} />
         </Notice>
       );
     case 'open':
-      return (
-        <Notice tone="warning">
-          Your payment has not been confirmed yet. Please reload this page in a minute; you will also receive an e-mail.
-        </Notice>
-      );
+      return <Notice tone="warning">{t('paymentOpen')}</Notice>;
     case 'unknown':
-      return (
-        <Notice tone="warning">
-          We could not check your payment right now. Please reload this page; your invoices show every completed payment.
-        </Notice>
-      );
+      return <Notice tone="warning">{t('paymentUnknown')}</Notice>;
   }
 }
 
 /** The pass as a conference badge: type, status, QR code, holder and the days it is valid. */
 function PassBadge({ pass }: { pass: Pass }) {
+  const t = useT('pass');
+  const language = useLanguage();
   const user = useAtomValue(userAtom);
   const config = useAtomValue(configAtom);
-  const validity = config ? formatValidity(config.startDate, config.endDate) : null;
+  const validity = config ? formatValidity(config.startDate, config.endDate, language) : null;
   const holder = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
   return (
@@ -138,9 +140,7 @@ function PassBadge({ pass }: { pass: Pass }) {
       ) : (
         <div className="pass-badge__body">
           <Notice tone={pass.status === 'pending' ? 'warning' : 'danger'}>
-            {pass.status === 'pending'
-              ? 'Your pass is awaiting approval. Your entry barcode appears here as soon as it has been approved; we will let you know by e-mail.'
-              : 'This pass is no longer valid and has no entry barcode. Please contact the CloudFest team if you think this is a mistake.'}
+            {pass.status === 'pending' ? t('pendingNotice') : t('invalidNotice')}
           </Notice>
           <p className="pass-badge__holder">{holder}</p>
           {user?.company ? <p className="pass-badge__company">{user.company}</p> : null}
@@ -150,19 +150,19 @@ function PassBadge({ pass }: { pass: Pass }) {
       <dl className="pass-badge__details">
         {validity ? (
           <div>
-            <dt>Valid</dt>
+            <dt>{t('valid')}</dt>
             <dd>{validity}</dd>
           </div>
         ) : null}
         {config?.venue ? (
           <div>
-            <dt>Venue</dt>
+            <dt>{t('venue')}</dt>
             <dd>{config.venue}</dd>
           </div>
         ) : null}
         {pass.voucherCode ? (
           <div>
-            <dt>Voucher code</dt>
+            <dt>{t('voucherCode')}</dt>
             <dd>
               <code>{pass.voucherCode}</code>
             </dd>
@@ -184,6 +184,7 @@ interface PassBarcodeProps {
  * Fetched again whenever the pass changes (an upgrade re-issues it and revokes the old one).
  */
 function PassBarcode({ pass, holder, company }: PassBarcodeProps) {
+  const t = useT('pass');
   const barcode = useRequest((signal) => fetchBarcodeToken(signal), [pass.id, pass.passType.id, pass.status]);
   const token = barcode.status === 'ready' ? barcode.data : null;
   const verification = usePassVerification(token);
@@ -191,7 +192,7 @@ function PassBarcode({ pass, holder, company }: PassBarcodeProps) {
   if (barcode.status === 'loading') {
     return (
       <div className="pass-badge__body">
-        <div className="pass-qr pass-qr--placeholder" role="status" aria-label="Loading your barcode" />
+        <div className="pass-qr pass-qr--placeholder" role="status" aria-label={t('barcodeLoading')} />
       </div>
     );
   }
@@ -200,12 +201,10 @@ function PassBarcode({ pass, holder, company }: PassBarcodeProps) {
     return (
       <div className="pass-badge__body">
         <Notice tone="warning" role="alert">
-          {missing
-            ? 'Your barcode is not ready yet. Please try again in a moment.'
-            : 'Your barcode could not be loaded. Please check your connection and try again.'}
+          {missing ? t('barcodeNotReady') : t('barcodeFailed')}
         </Notice>
         <button type="button" className="btn btn-secondary" onClick={barcode.retry}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     );
@@ -224,7 +223,7 @@ function PassBarcode({ pass, holder, company }: PassBarcodeProps) {
   return (
     <div className="pass-badge__body">
       <figure className="pass-badge__code">
-        <PassQrCode token={barcode.data} label={`Entry barcode of ${name || 'your pass'}`} />
+        <PassQrCode token={barcode.data} label={name ? t('barcodeLabel', { name }) : t('barcodeLabelNoName')} />
         <figcaption>
           <span className="pass-badge__holder">{name}</span>
           {organisation ? <span className="pass-badge__company">{organisation}</span> : null}
@@ -232,21 +231,19 @@ function PassBarcode({ pass, holder, company }: PassBarcodeProps) {
       </figure>
       {verification === 'verified' ? (
         <p className="pass-badge__verification">
-          <span className="badge pass-badge__verified">Verified</span> Signature checked on this device
+          <span className="badge pass-badge__verified">{t('verified')}</span> {t('signatureChecked')}
         </p>
       ) : null}
-      {verification === 'invalid' ? (
-        <Notice tone="warning">This barcode could not be verified. Please reload the page to get a fresh one.</Notice>
-      ) : null}
-      <p className="pass-badge__hint">
-        Show this code at the entrance and to exhibitors who scan your badge. Turn up your screen brightness for a quick scan.
-      </p>
+      {verification === 'invalid' ? <Notice tone="warning">{t('barcodeUnverified')}</Notice> : null}
+      <p className="pass-badge__hint">{t('barcodeHint')}</p>
     </div>
   );
 }
 
 /** 'Upgrade your pass' when the current type has paid upgrades (SPEC §7 upgradeableBy); nothing otherwise. */
 function UpgradeOffer({ pass }: { pass: Pass }) {
+  const t = useT('pass');
+  const language = useLanguage();
   const upgrades = useRequest((signal) => fetchPurchasableTypes(pass, signal), [pass.id, pass.passType.id, pass.status]);
   if (upgrades.status !== 'ready' || upgrades.data.length === 0) return null;
   const cheapest = Math.min(...upgrades.data.map((type) => type.price));
@@ -254,16 +251,16 @@ function UpgradeOffer({ pass }: { pass: Pass }) {
     <section className="card pass-upgrade-offer" aria-labelledby="pass-upgrade-offer-title">
       <div>
         <h2 id="pass-upgrade-offer-title" className="card-title">
-          Get more out of CloudFest
+          {t('upgradeOfferTitle')}
         </h2>
         <p className="text-muted">
           {upgrades.data.length === 1
-            ? `${upgrades.data[0]?.name} is available for your pass.`
-            : `${upgrades.data.length} upgrades are available for your pass, from ${formatEuro(cheapest)} plus VAT.`}
+            ? t('upgradeOfferOne', { passType: upgrades.data[0]?.name })
+            : t('upgradeOfferMany', { count: upgrades.data.length, price: formatEuro(cheapest, language) })}
         </p>
       </div>
       <Link to="/pass/upgrade" className="btn btn-primary">
-        Upgrade your pass
+        {t('upgradeLink')}
       </Link>
     </section>
   );

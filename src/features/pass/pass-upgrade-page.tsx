@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { passAtom } from '../../lib/session.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -23,20 +25,19 @@ import './pass.css';
  * `?payment=failed&session=<id>` and the same order can be paid again.
  */
 export function PassUpgradePage() {
+  const t = useT('pass');
   const pass = useAtomValue(passAtom);
   const [search] = useSearchParams();
   const failedPayment = search.get('payment') === 'failed';
   const payment = usePaymentReturn(failedPayment ? search.get('session') : null);
-  const title = pass ? 'Upgrade your Pass' : 'Get a pass';
+  const title = pass ? t('upgradeTitle') : t('getPass');
 
   if (pass && pass.status !== 'approved') {
     return (
       <div className="pass-page">
         <PageHeader title={title} />
-        <EmptyState icon="pass" title="Upgrades need an approved pass" action={<BackToPass />}>
-          {pass.status === 'pending'
-            ? 'Your pass is still awaiting approval. Once it has been approved you can upgrade it here.'
-            : 'This pass can no longer be upgraded. Please contact the CloudFest team.'}
+        <EmptyState icon="pass" title={t('upgradeNeedsApproval')} action={<BackToPass />}>
+          {pass.status === 'pending' ? t('upgradePending') : t('upgradeImpossible')}
         </EmptyState>
       </div>
     );
@@ -47,22 +48,15 @@ export function PassUpgradePage() {
 
   return (
     <div className="pass-page">
-      <PageHeader
-        title={title}
-        lead={
-          pass
-            ? `Your ${pass.passType.name} can be upgraded for the difference in price. Your barcode is re-issued right after the payment.`
-            : 'Choose your pass for CloudFest 2026. You pay securely with our payment provider and get your entry barcode right away.'
-        }
-      />
+      <PageHeader title={title} lead={pass ? t('upgradeLead', { passType: pass.passType.name }) : t('buyLead')} />
       {failedPayment ? (
         <Notice tone="danger" role="alert">
-          <strong>Your payment was not successful.</strong> Nothing has been charged. Please try again, or choose another option.
+          <strong>{t('paymentNotSuccessful')}</strong> {t('nothingCharged')}
         </Notice>
       ) : null}
       {payment.kind === 'succeeded' ? (
         <Notice tone="success">
-          This order has already been paid. <Link to="/pass">Show your pass</Link>
+          <Text ns="pass" k="orderAlreadyPaid" components={{ link: <Link to="/pass" /> }} />
         </Notice>
       ) : (
         <UpgradeChoice key={retryOrder?.id ?? 'new'} pass={pass} retryOrder={retryOrder} />
@@ -72,9 +66,10 @@ export function PassUpgradePage() {
 }
 
 function BackToPass() {
+  const t = useT('pass');
   return (
     <Link to="/pass" className="btn btn-secondary">
-      Back to your pass
+      {t('backToPass')}
     </Link>
   );
 }
@@ -87,6 +82,8 @@ interface UpgradeChoiceProps {
 
 /** Step 1 lists what can be bought; step 2 shows the server's order and hands over to the provider. */
 function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
+  const t = useT('pass');
+  const language = useLanguage();
   const types = useRequest((signal) => fetchPurchasableTypes(pass, signal), [pass?.id, pass?.passType.id]);
   const [order, setOrder] = useState<Order | null>(retryOrder);
   const [ordering, setOrdering] = useState<number | null>(null);
@@ -119,8 +116,8 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
       <OrderCheckout
         order={order}
         redirects={UPGRADE_REDIRECTS}
-        hint="You will be taken to the secure page of our payment provider. The invoice is issued as soon as the payment is complete."
-        backLabel="Choose another option"
+        hint={t('checkoutHint')}
+        backLabel={t('chooseAnother')}
         onBack={() => {
           setOrder(null);
           setProblem(null);
@@ -132,7 +129,7 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
   if (types.status === 'loading') {
     return (
       <p className="card" role="status" aria-busy="true">
-        Loading the options for your pass…
+        {t('optionsLoading')}
       </p>
     );
   }
@@ -142,7 +139,7 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
         <Notice tone="danger">{purchaseErrorMessage(types.error)}</Notice>
         <div>
           <button type="button" className="btn btn-secondary" onClick={types.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       </div>
@@ -150,10 +147,8 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
   }
   if (types.data.length === 0) {
     return (
-      <EmptyState icon="pass" title={pass ? 'No upgrade available' : 'No passes on sale'} action={<BackToPass />}>
-        {pass
-          ? `Your ${pass.passType.name} already includes everything we offer: there is nothing to upgrade.`
-          : 'There are no passes on sale right now. Please check back later.'}
+      <EmptyState icon="pass" title={pass ? t('noUpgradeTitle') : t('noPassesTitle')} action={<BackToPass />}>
+        {pass ? t('noUpgradeText', { passType: pass.passType.name }) : t('noPassesText')}
       </EmptyState>
     );
   }
@@ -161,7 +156,7 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
   return (
     <div className="stack">
       {problem ? <Notice tone="danger">{problem}</Notice> : null}
-      <ul className="pass-types" aria-label={pass ? 'Available upgrades' : 'Available passes'}>
+      <ul className="pass-types" aria-label={pass ? t('availableUpgrades') : t('availablePasses')}>
         {types.data.map((type) => (
           <li key={type.id}>
             <article className="card pass-type" aria-labelledby={`pass-type-${type.id}`}>
@@ -169,8 +164,8 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
                 {type.name}
               </h2>
               <p className="pass-type__price">
-                <span className="pass-type__amount">{formatEuro(type.price)}</span>
-                <span className="pass-type__vat">plus VAT</span>
+                <span className="pass-type__amount">{formatEuro(type.price, language)}</span>
+                <span className="pass-type__vat">{t('plusVat')}</span>
               </p>
               <p className="pass-type__description">{type.description}</p>
               <button
@@ -180,7 +175,7 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
                 disabled={ordering !== null}
                 aria-busy={ordering === type.id || undefined}
               >
-                {ordering === type.id ? 'Preparing your order…' : `Choose ${type.name}`}
+                {ordering === type.id ? t('preparingOrder') : t('choosePassType', { passType: type.name })}
               </button>
             </article>
           </li>

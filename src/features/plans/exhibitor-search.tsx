@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import type { Exhibitor } from '../../shared/contracts/agenda.ts';
 import { matchExhibitors } from './exhibitor-match.ts';
+import { hallLabel } from './floor-layout.ts';
 
 interface ExhibitorSearchProps {
   /** null while the list is loading or could not be loaded: the field is disabled then. */
@@ -17,6 +19,7 @@ const LIMIT = 20;
  * the arrow keys, Enter or a tap picks one, Escape closes the list and then clears the field.
  */
 export function ExhibitorSearch({ exhibitors, onSelect, unavailableHint }: ExhibitorSearchProps) {
+  const t = useT('plans');
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -71,13 +74,13 @@ export function ExhibitorSearch({ exhibitors, onSelect, unavailableHint }: Exhib
   const statusText = !showList
     ? ''
     : matches.total === 0
-      ? 'No exhibitors found.'
-      : `${matches.total} ${matches.total === 1 ? 'exhibitor' : 'exhibitors'} found.`;
+      ? t('noExhibitorsFound')
+      : t('exhibitorsFound', { count: matches.total });
 
   return (
     <div className="exhibitor-search">
       <label className="field-label" htmlFor={inputId}>
-        Find an exhibitor
+        {t('findExhibitor')}
       </label>
       <div className="exhibitor-search__box">
         <input
@@ -88,7 +91,7 @@ export function ExhibitorSearch({ exhibitors, onSelect, unavailableHint }: Exhib
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
-          placeholder="Name, booth or category"
+          placeholder={t('searchPlaceholder')}
           value={query}
           disabled={exhibitors === null}
           aria-autocomplete="list"
@@ -106,7 +109,7 @@ export function ExhibitorSearch({ exhibitors, onSelect, unavailableHint }: Exhib
           onKeyDown={onKeyDown}
         />
         <div className="exhibitor-search__popup" hidden={!showList}>
-          <div id={listId} className="exhibitor-search__list" role="listbox" aria-label="Matching exhibitors">
+          <div id={listId} className="exhibitor-search__list" role="listbox" aria-label={t('matchingExhibitors')}>
             {showList
               ? matches.items.map((exhibitor, index) => (
                   // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable; the field keeps the focus (aria-activedescendant)
@@ -123,19 +126,18 @@ export function ExhibitorSearch({ exhibitors, onSelect, unavailableHint }: Exhib
                   >
                     <span className="exhibitor-search__name">{exhibitor.name}</span>
                     <span className="exhibitor-search__meta">
-                      <span className="exhibitor-search__booth">{exhibitor.booth}</span> · {exhibitor.hall} · {exhibitor.category}
+                      <span className="exhibitor-search__booth">{exhibitor.booth}</span> · {hallLabel(exhibitor.hall, t)} ·{' '}
+                      {exhibitor.category}
                     </span>
                   </div>
                 ))
               : null}
           </div>
           {showList && matches.total === 0 ? (
-            <p className="exhibitor-search__empty">No exhibitor matches “{query.trim()}”.</p>
+            <p className="exhibitor-search__empty">{t('noExhibitorMatches', { query: query.trim() })}</p>
           ) : null}
           {showList && matches.total > matches.items.length ? (
-            <p className="exhibitor-search__more">
-              Showing {matches.items.length} of {matches.total}. Type more to narrow it down.
-            </p>
+            <p className="exhibitor-search__more">{t('showingSome', { shown: matches.items.length, total: matches.total })}</p>
           ) : null}
         </div>
       </div>

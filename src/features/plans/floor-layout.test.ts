@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENDA_ROOMS } from '../../../server/db/seed/agenda.ts';
 import { exhibitorRows } from '../../../server/db/seed/exhibitors.ts';
+import { i18n, loadCatalogue } from '../../i18n/i18n.ts';
 import type { Exhibitor } from '../../shared/contracts/agenda.ts';
 import {
   BOOTH_CODE_MAX,
@@ -156,6 +157,12 @@ describe('rooms', () => {
 });
 
 describe('selection from the address', () => {
+  // A link to nothing says so from the plans catalogue: the English one, as the app shows it.
+  beforeAll(async () => {
+    await loadCatalogue('en', 'plans');
+    i18n.activate('en');
+  });
+
   const layout = buildFloorLayout(seeded);
   const params = (query: string) => new URLSearchParams(query);
   const anchor = seeded.find((e) => e.booth === 'A01');

@@ -1,6 +1,6 @@
 import type { Rect } from '../../components/ui/pan-zoom.math.ts';
 import type { Exhibitor } from '../../shared/contracts/agenda.ts';
-import { normalizeText } from './plan-text.ts';
+import { normalizeText, type PlansKey, type PlansText } from './plan-text.ts';
 
 /*
  * The floor plan of the Europa-Park Confertainment Center, in plan units (about 10 cm each):
@@ -25,8 +25,8 @@ export interface Hall {
 export interface Room extends Rect {
   /** The name the agenda uses (server/db/seed/agenda.ts AGENDA_ROOMS). */
   name: string;
-  /** Where to find it, for the room card. */
-  where: string;
+  /** Where to find it, for the room card (plans catalogue key). */
+  where: PlansKey;
 }
 
 export type FacilityKind = 'entrance' | 'registration' | 'info' | 'cloakroom' | 'catering' | 'toilets' | 'first-aid';
@@ -34,8 +34,9 @@ export type FacilityKind = 'entrance' | 'registration' | 'info' | 'cloakroom' | 
 export interface Facility {
   id: string;
   kind: FacilityKind;
-  label: string;
-  note: string;
+  /** Plans catalogue keys of its name and its note. */
+  label: PlansKey;
+  note: PlansKey;
   x: number;
   y: number;
 }
@@ -58,6 +59,22 @@ export interface FloorLayout {
 
 /** Booths whose hall and prefix match no hall of the building are shown in an extra area. */
 export const OTHER_HALL = 'Additional booths';
+
+/** The halls' names on screen; `Hall.name` stays the one the exhibitor list uses. */
+const HALL_LABELS: ReadonlyMap<string, PlansKey> = new Map<string, PlansKey>([
+  ['Dome', 'hallDome'],
+  ['Hall A', 'hallA'],
+  ['Hall B', 'hallB'],
+  ['Hall C', 'hallC'],
+  ['Hall D', 'hallD'],
+  [OTHER_HALL, 'hallOther'],
+]);
+
+/** A hall's name in the active language: the building's halls translated, any other name (from the exhibitor list) as it is. */
+export function hallLabel(name: string, t: PlansText): string {
+  const key = HALL_LABELS.get(name);
+  return key ? t(key) : name;
+}
 
 export const HALLS: Hall[] = [
   {
@@ -102,62 +119,42 @@ export const CONFERENCE_WING: Rect = { x: 600, y: 50, width: 360, height: 400 };
 export const FOYER: Rect = { x: 40, y: 470, width: 920, height: 100 };
 
 export const ROOMS: Room[] = [
-  { name: 'Dome', where: 'Keynote stage in the Dome', x: 290, y: 72, width: 140, height: 68 },
-  { name: 'Colosseo', where: 'Conference wing, first room', x: 610, y: 60, width: 340, height: 110 },
-  { name: 'Europa Hall', where: 'Conference wing, second room', x: 610, y: 180, width: 340, height: 110 },
-  { name: 'Workshop 1', where: 'Conference wing, west side', x: 610, y: 300, width: 165, height: 140 },
-  { name: 'Workshop 2', where: 'Conference wing, east side', x: 785, y: 300, width: 165, height: 140 },
-  { name: 'Arena', where: 'Stage at the front of Hall A', x: 60, y: 605, width: 410, height: 60 },
-  { name: 'Globe Stage', where: 'Stage at the front of Hall B', x: 530, y: 605, width: 410, height: 60 },
-  { name: 'Silver Star Stage', where: 'Stage at the front of Hall C', x: 60, y: 965, width: 410, height: 60 },
-  { name: 'Teatro', where: 'Stage at the front of Hall D', x: 530, y: 965, width: 410, height: 60 },
+  { name: 'Dome', where: 'roomDomeWhere', x: 290, y: 72, width: 140, height: 68 },
+  { name: 'Colosseo', where: 'roomColosseoWhere', x: 610, y: 60, width: 340, height: 110 },
+  { name: 'Europa Hall', where: 'roomEuropaHallWhere', x: 610, y: 180, width: 340, height: 110 },
+  { name: 'Workshop 1', where: 'roomWorkshop1Where', x: 610, y: 300, width: 165, height: 140 },
+  { name: 'Workshop 2', where: 'roomWorkshop2Where', x: 785, y: 300, width: 165, height: 140 },
+  { name: 'Arena', where: 'roomArenaWhere', x: 60, y: 605, width: 410, height: 60 },
+  { name: 'Globe Stage', where: 'roomGlobeStageWhere', x: 530, y: 605, width: 410, height: 60 },
+  { name: 'Silver Star Stage', where: 'roomSilverStarStageWhere', x: 60, y: 965, width: 410, height: 60 },
+  { name: 'Teatro', where: 'roomTeatroWhere', x: 530, y: 965, width: 410, height: 60 },
 ];
 
 export const FACILITIES: Facility[] = [
-  {
-    id: 'main-entrance',
-    kind: 'entrance',
-    label: 'Main entrance',
-    note: 'West side of the foyer, by the shuttle hub.',
-    x: 40,
-    y: 520,
-  },
-  { id: 'dome-entrance', kind: 'entrance', label: 'Dome entrance', note: 'North side of the Dome.', x: 360, y: 50 },
-  { id: 'entrance-c', kind: 'entrance', label: 'Entrance Hall C', note: 'South side of Hall C.', x: 265, y: 1290 },
-  { id: 'entrance-d', kind: 'entrance', label: 'Entrance Hall D', note: 'South side of Hall D.', x: 735, y: 1290 },
-  {
-    id: 'registration',
-    kind: 'registration',
-    label: 'Registration & badge pickup',
-    note: 'In the foyer by the main entrance. Bring your pass QR code.',
-    x: 120,
-    y: 520,
-  },
-  { id: 'cloakroom', kind: 'cloakroom', label: 'Cloakroom', note: 'In the foyer, next to registration.', x: 230, y: 520 },
-  { id: 'info', kind: 'info', label: 'Information desk', note: 'In the middle of the foyer.', x: 500, y: 520 },
-  { id: 'catering-foyer', kind: 'catering', label: 'Catering', note: 'Coffee, lunch and snacks in the foyer.', x: 700, y: 520 },
-  { id: 'toilets-foyer', kind: 'toilets', label: 'Toilets', note: 'East end of the foyer.', x: 880, y: 520 },
-  {
-    id: 'first-aid',
-    kind: 'first-aid',
-    label: 'First aid',
-    note: 'West of the Dome, staffed during opening hours.',
-    x: 95,
-    y: 300,
-  },
-  { id: 'toilets-dome', kind: 'toilets', label: 'Toilets', note: 'West of the Dome.', x: 95, y: 390 },
-  { id: 'coffee-bar', kind: 'catering', label: 'Coffee bar', note: 'Between halls A and B.', x: 500, y: 760 },
-  { id: 'toilets-halls', kind: 'toilets', label: 'Toilets', note: 'Between halls C and D.', x: 500, y: 1120 },
+  { id: 'main-entrance', kind: 'entrance', label: 'facilityMainEntrance', note: 'facilityMainEntranceNote', x: 40, y: 520 },
+  { id: 'dome-entrance', kind: 'entrance', label: 'facilityDomeEntrance', note: 'facilityDomeEntranceNote', x: 360, y: 50 },
+  { id: 'entrance-c', kind: 'entrance', label: 'facilityEntranceC', note: 'facilityEntranceCNote', x: 265, y: 1290 },
+  { id: 'entrance-d', kind: 'entrance', label: 'facilityEntranceD', note: 'facilityEntranceDNote', x: 735, y: 1290 },
+  { id: 'registration', kind: 'registration', label: 'kindRegistration', note: 'facilityRegistrationNote', x: 120, y: 520 },
+  { id: 'cloakroom', kind: 'cloakroom', label: 'kindCloakroom', note: 'facilityCloakroomNote', x: 230, y: 520 },
+  { id: 'info', kind: 'info', label: 'facilityInfo', note: 'facilityInfoNote', x: 500, y: 520 },
+  { id: 'catering-foyer', kind: 'catering', label: 'kindCatering', note: 'facilityCateringFoyerNote', x: 700, y: 520 },
+  { id: 'toilets-foyer', kind: 'toilets', label: 'kindToilets', note: 'facilityToiletsFoyerNote', x: 880, y: 520 },
+  { id: 'first-aid', kind: 'first-aid', label: 'kindFirstAid', note: 'facilityFirstAidNote', x: 95, y: 300 },
+  { id: 'toilets-dome', kind: 'toilets', label: 'kindToilets', note: 'facilityToiletsDomeNote', x: 95, y: 390 },
+  { id: 'coffee-bar', kind: 'catering', label: 'facilityCoffeeBar', note: 'facilityCoffeeBarNote', x: 500, y: 760 },
+  { id: 'toilets-halls', kind: 'toilets', label: 'kindToilets', note: 'facilityToiletsHallsNote', x: 500, y: 1120 },
 ];
 
-export const FACILITY_LABELS: Record<FacilityKind, string> = {
-  entrance: 'Entrance',
-  registration: 'Registration & badge pickup',
-  info: 'Information',
-  cloakroom: 'Cloakroom',
-  catering: 'Catering',
-  toilets: 'Toilets',
-  'first-aid': 'First aid',
+/** Plans catalogue keys of the kinds of place, for cards and the legend. */
+export const FACILITY_LABELS: Record<FacilityKind, PlansKey> = {
+  entrance: 'kindEntrance',
+  registration: 'kindRegistration',
+  info: 'kindInfo',
+  cloakroom: 'kindCloakroom',
+  catering: 'kindCatering',
+  toilets: 'kindToilets',
+  'first-aid': 'kindFirstAid',
 };
 
 // ------------------------------------------------------------------ booth codes

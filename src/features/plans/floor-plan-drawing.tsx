@@ -1,6 +1,16 @@
 import { memo, type MouseEvent } from 'react';
 import type { Rect } from '../../components/ui/pan-zoom.math.ts';
-import { type Booth, boothCodeSize, CONFERENCE_WING, FOYER, type FloorLayout, type Hall, type Room } from './floor-layout.ts';
+import { useT } from '../../i18n/use-t.ts';
+import {
+  type Booth,
+  boothCodeSize,
+  CONFERENCE_WING,
+  FOYER,
+  type FloorLayout,
+  type Hall,
+  hallLabel,
+  type Room,
+} from './floor-layout.ts';
 import { MapSymbol } from './plan-symbols.tsx';
 
 export type FloorPick = { kind: 'booth'; code: string } | { kind: 'room'; name: string } | { kind: 'facility'; id: string };
@@ -51,12 +61,13 @@ export function FloorPlanDrawing({
 }
 
 const Building = memo(function Building({ layout }: { layout: FloorLayout }) {
+  const t = useT('plans');
   return (
     <g className="floor-plan__building">
       <rect className="plan-ground" x={0} y={0} width={layout.width} height={layout.height} />
       <rect className="plan-area plan-area--foyer" {...FOYER} rx={8} />
       <text className="plan-area__label" x={365} y={FOYER.y + FOYER.height / 2} dy="0.35em" textAnchor="middle">
-        Foyer
+        {t('foyer')}
       </text>
       <rect className="plan-area plan-area--wing" {...CONFERENCE_WING} rx={8} />
       {layout.halls.map((hall) => (
@@ -67,14 +78,16 @@ const Building = memo(function Building({ layout }: { layout: FloorLayout }) {
 });
 
 function HallOutline({ hall }: { hall: Hall }) {
+  const t = useT('plans');
   const { bounds } = hall;
+  const name = hallLabel(hall.name, t);
   if (hall.shape === 'circle') {
     const r = bounds.width / 2;
     return (
       <g data-hall={hall.name}>
         <circle className="plan-hall" cx={bounds.x + r} cy={bounds.y + r} r={r} />
         <text className="plan-hall__label" x={bounds.x + r} y={bounds.y + bounds.height - 26} textAnchor="middle">
-          {hall.name}
+          {name}
         </text>
       </g>
     );
@@ -83,7 +96,7 @@ function HallOutline({ hall }: { hall: Hall }) {
     <g data-hall={hall.name}>
       <rect className="plan-hall" x={bounds.x} y={bounds.y} width={bounds.width} height={bounds.height} rx={6} />
       <text className="plan-hall__label" x={bounds.x + 12} y={bounds.y + bounds.height - 8}>
-        {hall.name}
+        {name}
       </text>
     </g>
   );
@@ -157,13 +170,14 @@ const BoothShape = memo(function BoothShape({ booth, selected }: { booth: Booth;
 });
 
 const Facilities = memo(function Facilities({ layout }: { layout: FloorLayout }) {
+  const t = useT('plans');
   return (
     <g className="floor-plan__facilities">
       {layout.facilities.map((facility) => (
         <g key={facility.id} className="plan-facility" data-facility={facility.id}>
           <MapSymbol kind={facility.kind} x={facility.x} y={facility.y} />
           <text className="plan-facility__label" x={facility.x} y={facility.y + 26} textAnchor="middle">
-            {facility.label}
+            {t(facility.label)}
           </text>
         </g>
       ))}

@@ -5,18 +5,27 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PanZoom } from '../../components/ui/pan-zoom.tsx';
 import { readableFrom } from '../../components/ui/pan-zoom.math.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { type Exhibitor, exhibitorSchema } from '../../shared/contracts/agenda.ts';
 import { ExhibitorSearch } from './exhibitor-search.tsx';
-import { buildFloorLayout, FACILITY_LABELS, type FacilityKind, type FloorLayout, smallestBoothCode } from './floor-layout.ts';
+import {
+  buildFloorLayout,
+  FACILITY_LABELS,
+  type FacilityKind,
+  type FloorLayout,
+  hallLabel,
+  smallestBoothCode,
+} from './floor-layout.ts';
 import { type FloorPick, FloorPlanDrawing } from './floor-plan-drawing.tsx';
 import { type FloorSelection, resolveFloorSelection, selectionRect } from './floor-selection.ts';
 import { PlanCard } from './plan-card.tsx';
 import { PlanChips } from './plan-chips.tsx';
 import { usePlanFocus } from './plan-focus.ts';
 import { SymbolSwatch } from './plan-symbols.tsx';
-import { safeWebsite, websiteLabel } from './plan-text.ts';
+import { type PlansText, safeWebsite, websiteLabel } from './plan-text.ts';
 import './plans.css';
 
 const exhibitorListSchema = z.array(exhibitorSchema);
@@ -36,6 +45,7 @@ const FLOOR_START_CENTRE = { x: 500, y: 520 };
  * rooms still show. The selection lives in the address (?exhibitor, ?booth, ?room, ?facility).
  */
 export function FloorPlanPage() {
+  const t = useT('plans');
   const request = useRequest((signal) => api('/api/exhibitors', exhibitorListSchema, { signal }), []);
   const exhibitors = request.status === 'ready' ? request.data : null;
   const layout = useMemo(() => buildFloorLayout(exhibitors ?? []), [exhibitors]);
@@ -51,8 +61,8 @@ export function FloorPlanPage() {
   );
   const startScale = Math.max(labelScales.room, labelScales.booth);
   const resolve = useCallback(
-    (params: URLSearchParams) => resolveFloorSelection(params, layout, exhibitors),
-    [layout, exhibitors],
+    (params: URLSearchParams) => resolveFloorSelection(params, layout, exhibitors, t),
+    [layout, exhibitors, t],
   );
   const { selection, target, focusRequest, select, showAgain, clear } = usePlanFocus(resolve, selectionRect);
   const onPick = useCallback(
@@ -69,16 +79,13 @@ export function FloorPlanPage() {
 
   return (
     <div className="plans-page">
-      <PageHeader
-        title="Floor Plan"
-        lead="The Confertainment Center at Europa-Park: the Dome, the conference wing, the foyer and halls A to D."
-      />
+      <PageHeader title={t('floorTitle')} lead={t('floorLead')} />
       <div className="plans-layout">
         <div className="plans-layout__search">
           <ExhibitorSearch
             exhibitors={exhibitors}
             onSelect={(exhibitor) => select({ exhibitor: String(exhibitor.id) })}
-            unavailableHint={request.status === 'error' ? 'The exhibitor list is not available right now.' : undefined}
+            unavailableHint={request.status === 'error' ? t('exhibitorsUnavailable') : undefined}
           />
           <LoadNotice status={request.status} onRetry={request.retry} />
           {selection?.kind === 'missing' ? <Notice tone="warning">{selection.message}</Notice> : null}
@@ -86,8 +93,8 @@ export function FloorPlanPage() {
 
         <PanZoom
           className="plans-layout__map"
-          label="Floor plan"
-          description={describeFloor(layout)}
+          label={t('floorPlanLabel')}
+          description={describeFloor(layout, t)}
           width={layout.width}
           height={layout.height}
           target={target}
@@ -118,7 +125,7 @@ export function FloorPlanPage() {
 
         <div className="plans-layout__extra">
           <PlanChips
-            title="Rooms and stages"
+            title={t('roomsAndStages')}
             chips={layout.rooms.map((room) => ({
               key: room.name,
               label: room.name,
@@ -134,18 +141,15 @@ export function FloorPlanPage() {
 }
 
 function LoadNotice({ status, onRetry }: { status: 'loading' | 'ready' | 'error'; onRetry: () => void }) {
-  if (status === 'loading') return <p className="plans-status">Loading exhibitors…</p>;
+  const t = useT('plans');
+  if (status === 'loading') return <p className="plans-status">{t('exhibitorsLoading')}</p>;
   if (status === 'ready') return null;
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <div className="alert alert-warning plans-load-error" role="alert">
-      <p>
-        {offline
-          ? 'You are offline and the exhibitor list has not been saved on this device yet, so booths are not shown. Halls, rooms and services are.'
-          : 'The exhibitor list could not be loaded, so booths are not shown. Halls, rooms and services are.'}
-      </p>
+      <p>{offline ? t('exhibitorsOffline') : t('exhibitorsFailed')}</p>
       <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </button>
     </div>
   );
@@ -162,17 +166,18 @@ function SelectionCard({
   onClose: () => void;
   onExhibitor: (exhibitor: Exhibitor) => void;
 }) {
+  const t = useT('plans');
   if (selection.kind === 'room') {
     const { room } = selection;
     return (
       <PlanCard
         title={room.name}
-        subtitle={room.where}
+        subtitle={t(room.where)}
         onShow={onShow}
         onClose={onClose}
         actions={
           <Link className="btn btn-primary btn-sm" to={`/agenda?room=${encodeURIComponent(room.name)}`}>
-            Sessions in {room.name}
+            {t('sessionsInRoom', { room: room.name })}
           </Link>
         }
       />
@@ -182,13 +187,13 @@ function SelectionCard({
     const { facility } = selection;
     return (
       <PlanCard
-        title={facility.label}
-        subtitle={FACILITY_LABELS[facility.kind]}
+        title={t(facility.label)}
+        subtitle={t(FACILITY_LABELS[facility.kind])}
         symbol={facility.kind}
         onShow={onShow}
         onClose={onClose}
       >
-        <p className="plan-card__text">{facility.note}</p>
+        <p className="plan-card__text">{t(facility.note)}</p>
       </PlanCard>
     );
   }
@@ -196,17 +201,22 @@ function SelectionCard({
   const { booth, exhibitors } = selection;
   const [exhibitor, ...others] = exhibitors;
   const website = exhibitor ? safeWebsite(exhibitor.website) : null;
+  const hall = hallLabel(booth.hall, t);
   return (
     <PlanCard
-      title={exhibitor?.name ?? `Booth ${booth.code}`}
-      subtitle={`Booth ${booth.code} · ${booth.hall}`}
+      title={exhibitor?.name ?? t('boothTitle', { booth: booth.code })}
+      subtitle={t('boothSubtitle', { booth: booth.code, hall })}
       onShow={onShow}
       onClose={onClose}
       actions={
         website ? (
           <a className="btn btn-primary btn-sm" href={website} target="_blank" rel="noopener noreferrer">
-            Visit {websiteLabel(website)}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <Text
+              ns="plans"
+              k="visitWebsite"
+              values={{ site: websiteLabel(website) }}
+              components={{ hidden: <span className="visually-hidden" /> }}
+            />
           </a>
         ) : null
       }
@@ -215,15 +225,15 @@ function SelectionCard({
         <>
           <dl className="plan-card__facts">
             <div>
-              <dt>Booth</dt>
+              <dt>{t('booth')}</dt>
               <dd>{booth.code}</dd>
             </div>
             <div>
-              <dt>Hall</dt>
-              <dd>{booth.hall}</dd>
+              <dt>{t('hall')}</dt>
+              <dd>{hall}</dd>
             </div>
             <div>
-              <dt>Category</dt>
+              <dt>{t('category')}</dt>
               <dd>{exhibitor.category}</dd>
             </div>
           </dl>
@@ -232,7 +242,7 @@ function SelectionCard({
       ) : null}
       {others.length > 0 ? (
         <div className="plan-card__others">
-          <p className="plan-card__label">Also at this booth</p>
+          <p className="plan-card__label">{t('alsoAtBooth')}</p>
           <ul className="chip-list">
             {others.map((other) => (
               <li key={other.id}>
@@ -251,28 +261,29 @@ function SelectionCard({
 const LEGEND_KINDS: FacilityKind[] = ['entrance', 'registration', 'info', 'catering', 'toilets', 'first-aid', 'cloakroom'];
 
 function FloorLegend() {
+  const t = useT('plans');
   return (
     <section className="plans-section" aria-labelledby="floor-legend-title">
       <h2 id="floor-legend-title" className="plans-section__title">
-        Legend
+        {t('legend')}
       </h2>
       <ul className="plans-legend">
         <li>
           <span className="plans-legend__box plans-legend__box--booth" aria-hidden="true" />
-          Exhibitor booth
+          {t('legendBooth')}
         </li>
         <li>
           <span className="plans-legend__box plans-legend__box--selected" aria-hidden="true" />
-          Selected booth or room
+          {t('legendSelected')}
         </li>
         <li>
           <span className="plans-legend__box plans-legend__box--room" aria-hidden="true" />
-          Room or stage
+          {t('legendRoom')}
         </li>
         {LEGEND_KINDS.map((kind) => (
           <li key={kind}>
             <SymbolSwatch kind={kind} />
-            {FACILITY_LABELS[kind]}
+            {t(FACILITY_LABELS[kind])}
           </li>
         ))}
       </ul>
@@ -280,8 +291,9 @@ function FloorLegend() {
   );
 }
 
-function describeFloor(layout: FloorLayout): string {
+function describeFloor(layout: FloorLayout, t: PlansText): string {
   const rooms = layout.rooms.map((room) => room.name).join(', ');
-  const booths = layout.booths.length > 0 ? `${layout.booths.length} exhibitor booths` : 'exhibitor booths (not loaded)';
-  return `The Dome, the conference wing, the foyer with registration, and halls A to D with ${booths}. Rooms and stages: ${rooms}. Use the search to find an exhibitor's booth.`;
+  return layout.booths.length > 0
+    ? t('floorDescription', { count: layout.booths.length, rooms })
+    : t('floorDescriptionNoBooths', { rooms });
 }

@@ -1,5 +1,6 @@
 import type { Exhibitor } from '../../shared/contracts/agenda.ts';
 import { type Booth, type Facility, type FloorLayout, findBooth, findRoom, type Room } from './floor-layout.ts';
+import { type PlansText, plansText } from './plan-text.ts';
 
 /**
  * What the floor plan highlights, read from the address so every state can be linked to:
@@ -23,11 +24,13 @@ function atBooth(booth: Booth, exhibitors: readonly Exhibitor[], first?: Exhibit
 /**
  * The selection for the current address. Booths and exhibitors need the exhibitor list: while it
  * is loading or could not be loaded there is nothing to resolve yet (null), and the page says why.
+ * A link to nothing says so in the language of `t` (the active one by default).
  */
 export function resolveFloorSelection(
   params: URLSearchParams,
   layout: FloorLayout,
   exhibitors: readonly Exhibitor[] | null,
+  t: PlansText = plansText,
 ): FloorSelection | null {
   const exhibitorParam = params.get('exhibitor');
   if (exhibitorParam !== null) {
@@ -35,7 +38,7 @@ export function resolveFloorSelection(
     const id = /^\d{1,10}$/.test(exhibitorParam.trim()) ? Number(exhibitorParam) : Number.NaN;
     const exhibitor = exhibitors.find((e) => e.id === id);
     const booth = exhibitor ? findBooth(layout, exhibitor.booth) : undefined;
-    if (!exhibitor || !booth) return { kind: 'missing', message: 'This exhibitor is not on the floor plan.' };
+    if (!exhibitor || !booth) return { kind: 'missing', message: t('exhibitorMissing') };
     return { kind: 'booth', booth, exhibitors: atBooth(booth, exhibitors, exhibitor) };
   }
 
@@ -43,20 +46,20 @@ export function resolveFloorSelection(
   if (boothParam !== null) {
     if (!exhibitors) return null;
     const booth = findBooth(layout, boothParam);
-    if (!booth) return { kind: 'missing', message: `Booth ${boothParam.trim().toUpperCase()} is not on the floor plan.` };
+    if (!booth) return { kind: 'missing', message: t('boothMissing', { booth: boothParam.trim().toUpperCase() }) };
     return { kind: 'booth', booth, exhibitors: atBooth(booth, exhibitors) };
   }
 
   const roomParam = params.get('room');
   if (roomParam !== null) {
     const room = findRoom(roomParam, layout.rooms);
-    return room ? { kind: 'room', room } : { kind: 'missing', message: `There is no room “${roomParam}” on the floor plan.` };
+    return room ? { kind: 'room', room } : { kind: 'missing', message: t('roomMissing', { room: roomParam }) };
   }
 
   const facilityParam = params.get('facility');
   if (facilityParam !== null) {
     const facility = layout.facilities.find((f) => f.id === facilityParam);
-    return facility ? { kind: 'facility', facility } : { kind: 'missing', message: 'This place is not on the floor plan.' };
+    return facility ? { kind: 'facility', facility } : { kind: 'missing', message: t('floorPlaceMissing') };
   }
   return null;
 }

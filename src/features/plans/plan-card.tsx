@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { type SymbolKind, SymbolSwatch } from './plan-symbols.tsx';
 
 interface PlanCardProps {
@@ -17,6 +18,7 @@ interface PlanCardProps {
 
 /** The details of what is selected on a plan, with 'Show on plan' and close. */
 export function PlanCard({ title, subtitle, symbol, children, actions, onShow, onClose }: PlanCardProps) {
+  const t = useT('plans');
   const titleId = useId();
   return (
     <section className="card plan-card" aria-labelledby={titleId} data-plan-card>
@@ -28,7 +30,12 @@ export function PlanCard({ title, subtitle, symbol, children, actions, onShow, o
           </h2>
           {subtitle ? <p className="plan-card__subtitle">{subtitle}</p> : null}
         </div>
-        <button type="button" className="btn btn-ghost btn-icon plan-card__close" aria-label="Close details" onClick={onClose}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon plan-card__close"
+          aria-label={t('closeDetails')}
+          onClick={onClose}
+        >
           <Icon name="close" />
         </button>
       </div>
@@ -36,7 +43,7 @@ export function PlanCard({ title, subtitle, symbol, children, actions, onShow, o
       <div className="plan-card__actions">
         {actions}
         <button type="button" className="btn btn-secondary btn-sm" onClick={onShow}>
-          Show on plan
+          {t('showOnPlan')}
         </button>
       </div>
     </section>

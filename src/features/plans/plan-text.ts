@@ -1,4 +1,17 @@
+import { translate } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
+
 /** Text helpers shared by the plans: matching ignores case, accents and extra spaces. */
+
+/** A key of the plans catalogue: the plans' fixed places carry these instead of their texts. */
+export type PlansKey = MessageKey<'plans'>;
+
+/** A translator of the plans catalogue: `useT('plans')` in components. */
+export type PlansText = (key: PlansKey, values?: Values) => string;
+
+/** The plans catalogue in the active language, for code outside components (pages pass their own `t`). */
+export const plansText: PlansText = (key, values) => translate('plans', key, values);
 
 export function normalizeText(value: string): string {
   return value

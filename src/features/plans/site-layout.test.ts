@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOMMODATIONS, SHUTTLE_BADGES } from '../../../server/db/seed/venue.ts';
+import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
 import { findHotel, SHUTTLE_LINES, SITE_HEIGHT, SITE_HOTELS, SITE_POINTS, SITE_WIDTH, shuttleLineOf } from './site-layout.ts';
 
 describe('site plan hotels', () => {
@@ -45,10 +46,16 @@ describe('site plan drawing', () => {
     for (const line of SHUTTLE_LINES) for (const p of line.path) expect(inside(p), line.name).toBe(true);
   });
 
+  // The routes are plans catalogue keys: read in English, as the app shows them.
+  beforeAll(async () => {
+    await loadCatalogue('en', 'plans');
+    i18n.activate('en');
+  });
+
   it('has the train-station shuttle, a shuttle stop, parking and entrances', () => {
     const kinds = new Set(SITE_POINTS.map((p) => p.kind));
     for (const kind of ['station', 'shuttle-stop', 'parking', 'entrance', 'registration', 'venue'] as const)
       expect(kinds).toContain(kind);
-    expect(SHUTTLE_LINES.find((line) => line.route.includes('station'))).toBeDefined();
+    expect(SHUTTLE_LINES.find((line) => translate('plans', line.route).includes('station'))).toBeDefined();
   });
 });

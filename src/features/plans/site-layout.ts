@@ -1,6 +1,6 @@
 import type { Point, Rect } from '../../components/ui/pan-zoom.math.ts';
 import { SHUTTLE_BADGE_IDS } from '../../shared/messages.ts';
-import { normalizeText } from './plan-text.ts';
+import { normalizeText, type PlansKey } from './plan-text.ts';
 
 /*
  * The site plan: Europa-Park in Rust with the Confertainment Center, the conference hotels (names,
@@ -19,8 +19,9 @@ export interface ShuttleLine {
   /** The accommodation badge (SPEC §3: 28, 30, 31) of hotels this line serves. */
   badgeId: number;
   name: string;
-  route: string;
-  frequency: string;
+  /** Plans catalogue keys of the route and the timetable. */
+  route: PlansKey;
+  frequency: PlansKey;
   colour: string;
   path: Point[];
 }
@@ -33,10 +34,10 @@ export interface SiteHotel {
   badgeIds: number[];
   x: number;
   y: number;
-  /** Hotels beyond the drawn area: which way they lie. */
-  offMap?: string;
-  /** How to get to the venue without a shuttle (walk, train). */
-  access?: string;
+  /** Hotels beyond the drawn area: which way they lie (plans catalogue key). */
+  offMap?: PlansKey;
+  /** How to get to the venue without a shuttle (walk, train; plans catalogue key). */
+  access?: PlansKey;
 }
 
 export type SitePointKind = 'venue' | 'entrance' | 'registration' | 'shuttle-stop' | 'parking' | 'station';
@@ -44,8 +45,9 @@ export type SitePointKind = 'venue' | 'entrance' | 'registration' | 'shuttle-sto
 export interface SitePoint {
   id: string;
   kind: SitePointKind;
-  label: string;
-  note: string;
+  /** Plans catalogue keys of its name and its note. */
+  label: PlansKey;
+  note: PlansKey;
   x: number;
   y: number;
   /** Where the label goes when below the symbol (the default) would cover a neighbour. */
@@ -53,7 +55,8 @@ export interface SitePoint {
 }
 
 export interface SiteArea extends Rect {
-  label: string;
+  /** Plans catalogue key of its name. */
+  label: PlansKey;
   kind: 'park' | 'water' | 'village' | 'venue';
 }
 
@@ -62,8 +65,8 @@ export const SHUTTLE_LINES: ShuttleLine[] = [
     id: 1,
     badgeId: 28,
     name: 'Shuttle 1',
-    route: 'Ringsheim/Europa-Park station – Confertainment Center – Hotel Krønasår',
-    frequency: 'Every 15 minutes, 07:00–20:00; the train-station shuttle.',
+    route: 'shuttle1Route',
+    frequency: 'shuttle1Frequency',
     colour: '#0e7490',
     path: [
       { x: 900, y: 880 },
@@ -77,8 +80,8 @@ export const SHUTTLE_LINES: ShuttleLine[] = [
     id: 2,
     badgeId: 30,
     name: 'Shuttle 2',
-    route: 'Herbolzheim – Confertainment Center',
-    frequency: 'Every 30 minutes, 07:00–10:00 and 17:00–20:00.',
+    route: 'shuttle2Route',
+    frequency: 'shuttle2Frequency',
     colour: '#c2410c',
     path: [
       { x: 330, y: 930 },
@@ -91,8 +94,8 @@ export const SHUTTLE_LINES: ShuttleLine[] = [
     id: 3,
     badgeId: 31,
     name: 'Shuttle 3',
-    route: 'Lahr – Confertainment Center',
-    frequency: 'Mornings 07:30 and 08:30, evenings 18:30 and 19:30.',
+    route: 'shuttle3Route',
+    frequency: 'shuttle3Frequency',
     colour: '#7e22ce',
     path: [
       { x: 125, y: 60 },
@@ -104,10 +107,10 @@ export const SHUTTLE_LINES: ShuttleLine[] = [
 ];
 
 export const SITE_AREAS: SiteArea[] = [
-  { kind: 'park', label: 'Europa-Park', x: 430, y: 250, width: 490, height: 470 },
-  { kind: 'water', label: 'Rulantica water world', x: 540, y: 60, width: 180, height: 110 },
-  { kind: 'village', label: 'Rust', x: 250, y: 70, width: 200, height: 100 },
-  { kind: 'venue', label: 'Confertainment Center', x: 250, y: 590, width: 160, height: 130 },
+  { kind: 'park', label: 'areaEuropaPark', x: 430, y: 250, width: 490, height: 470 },
+  { kind: 'water', label: 'areaRulantica', x: 540, y: 60, width: 180, height: 110 },
+  { kind: 'village', label: 'areaRust', x: 250, y: 70, width: 200, height: 100 },
+  { kind: 'venue', label: 'confertainmentCenter', x: 250, y: 590, width: 160, height: 130 },
 ];
 
 export const SITE_HOTELS: SiteHotel[] = [
@@ -119,7 +122,7 @@ export const SITE_HOTELS: SiteHotel[] = [
     badgeIds: [12],
     x: 615,
     y: 800,
-    access: 'A short walk to the Dome.',
+    access: 'hotelColosseoAccess',
   },
   {
     name: 'Hotel Bell Rock',
@@ -129,7 +132,7 @@ export const SITE_HOTELS: SiteHotel[] = [
     badgeIds: [12],
     x: 350,
     y: 420,
-    access: 'A short walk to the Dome, next to the park entrance.',
+    access: 'hotelBellRockAccess',
   },
   {
     name: 'Hotel Santa Isabel',
@@ -139,7 +142,7 @@ export const SITE_HOTELS: SiteHotel[] = [
     badgeIds: [12],
     x: 425,
     y: 790,
-    access: 'The closest hotel to the Dome.',
+    access: 'hotelSantaIsabelAccess',
   },
   {
     name: 'Hotel Krønasår',
@@ -158,7 +161,7 @@ export const SITE_HOTELS: SiteHotel[] = [
     badgeIds: [28],
     x: 880,
     y: 940,
-    offMap: 'Ringsheim, east',
+    offMap: 'offMapRingsheim',
   },
   {
     name: 'Landhotel Herbolzheim',
@@ -168,7 +171,7 @@ export const SITE_HOTELS: SiteHotel[] = [
     badgeIds: [30],
     x: 330,
     y: 930,
-    offMap: 'Herbolzheim, south',
+    offMap: 'offMapHerbolzheim',
   },
   {
     name: 'Hotel am Stadtpark Lahr',
@@ -178,7 +181,7 @@ export const SITE_HOTELS: SiteHotel[] = [
     badgeIds: [31],
     x: 125,
     y: 60,
-    offMap: 'Lahr, north',
+    offMap: 'offMapLahr',
   },
   {
     name: 'Hotel Schwarzwaldblick Freiburg',
@@ -188,103 +191,62 @@ export const SITE_HOTELS: SiteHotel[] = [
     badgeIds: [5],
     x: 620,
     y: 930,
-    offMap: 'Freiburg, south',
-    access: 'Regional train to Ringsheim/Europa-Park station (35 minutes), then Shuttle 1.',
+    offMap: 'offMapFreiburg',
+    access: 'hotelFreiburgAccess',
   },
 ];
 
 export const SITE_POINTS: SitePoint[] = [
-  {
-    id: 'venue',
-    kind: 'venue',
-    label: 'Confertainment Center',
-    note: 'The Dome, the conference wing and halls A to D. Open from 08:00.',
-    x: 330,
-    y: 655,
-  },
+  { id: 'venue', kind: 'venue', label: 'confertainmentCenter', note: 'pointVenueNote', x: 330, y: 655 },
   {
     id: 'conference-entrance',
     kind: 'entrance',
-    label: 'Conference main entrance',
-    note: 'West side of the foyer, across from the shuttle hub.',
+    label: 'pointConferenceEntrance',
+    note: 'pointConferenceEntranceNote',
     x: 250,
     y: 655,
     labelSide: 'left',
   },
-  {
-    id: 'registration',
-    kind: 'registration',
-    label: 'Registration & badge pickup',
-    note: 'Inside the main entrance, in the foyer. Have your pass QR code ready.',
-    x: 380,
-    y: 720,
-  },
-  {
-    id: 'park-entrance',
-    kind: 'entrance',
-    label: 'Europa-Park main entrance',
-    note: 'Entrance to the theme park (separate ticket).',
-    x: 430,
-    y: 480,
-  },
+  { id: 'registration', kind: 'registration', label: 'kindRegistration', note: 'pointRegistrationNote', x: 380, y: 720 },
+  { id: 'park-entrance', kind: 'entrance', label: 'pointParkEntrance', note: 'pointParkEntranceNote', x: 430, y: 480 },
   {
     id: 'shuttle-hub',
     kind: 'shuttle-stop',
-    label: 'Shuttle hub',
-    note: 'In front of the Confertainment Center: all shuttle lines start and end here, across from the conference main entrance.',
+    label: 'pointShuttleHub',
+    note: 'pointShuttleHubNote',
     x: 200,
     y: 720,
     labelSide: 'left',
   },
-  {
-    id: 'stop-kronasar',
-    kind: 'shuttle-stop',
-    label: 'Shuttle stop · Hotel Krønasår',
-    note: 'Shuttle 1, at the hotel forecourt.',
-    x: 800,
-    y: 185,
-  },
-  {
-    id: 'station',
-    kind: 'station',
-    label: 'Ringsheim/Europa-Park station',
-    note: 'Regional trains from Freiburg and Offenburg. The train-station shuttle (Shuttle 1) leaves from the station forecourt every 15 minutes.',
-    x: 900,
-    y: 880,
-  },
+  { id: 'stop-kronasar', kind: 'shuttle-stop', label: 'pointStopKronasar', note: 'pointStopKronasarNote', x: 800, y: 185 },
+  { id: 'station', kind: 'station', label: 'pointStation', note: 'pointStationNote', x: 900, y: 880 },
   {
     id: 'parking-conference',
     kind: 'parking',
-    label: 'Conference parking (P1)',
-    note: 'Free for badge holders, 3 minutes on foot to the main entrance.',
+    label: 'pointParkingConference',
+    note: 'pointParkingConferenceNote',
     x: 90,
     y: 780,
   },
-  {
-    id: 'parking-park',
-    kind: 'parking',
-    label: 'Europa-Park main car park',
-    note: 'Overflow parking; 10 minutes on foot to the Confertainment Center.',
-    x: 330,
-    y: 535,
-  },
+  { id: 'parking-park', kind: 'parking', label: 'pointParkingPark', note: 'pointParkingParkNote', x: 330, y: 535 },
   {
     id: 'parking-rulantica',
     kind: 'parking',
-    label: 'Rulantica car park',
-    note: 'For guests of Hotel Krønasår; Shuttle 1 stops nearby.',
+    label: 'pointParkingRulantica',
+    note: 'pointParkingRulanticaNote',
     x: 620,
     y: 228,
   },
 ];
 
-export const SITE_POINT_LABELS: Record<SitePointKind, string> = {
-  venue: 'Conference venue',
-  entrance: 'Entrance',
-  registration: 'Registration & badge pickup',
-  'shuttle-stop': 'Shuttle stop',
-  parking: 'Parking',
-  station: 'Train station',
+/** Plans catalogue keys of the kinds of place, for cards and the legend. */
+export const SITE_POINT_LABELS: Record<SitePointKind, PlansKey> = {
+  venue: 'siteKindVenue',
+  entrance: 'kindEntrance',
+  registration: 'kindRegistration',
+  'shuttle-stop': 'siteKindShuttleStop',
+  parking: 'siteKindParking',
+  station: 'siteKindStation',
 };
 
 /** The shuttle line serving a hotel, from its badges (SPEC §3: 28, 30, 31 are shuttle badges). */

@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import type { Rect } from '../../components/ui/pan-zoom.math.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { formatDistance } from '../../lib/hotel-search.ts';
 import { MapSymbol, ShuttleBadge } from './plan-symbols.tsx';
 import {
@@ -54,6 +55,7 @@ export function SitePlanDrawing({ selectedHotel, selectedPoint, highlight, highl
 }
 
 const Ground = memo(function Ground() {
+  const t = useT('plans');
   return (
     <g className="site-plan__ground">
       <rect className="plan-ground" x={0} y={0} width={SITE_WIDTH} height={SITE_HEIGHT} />
@@ -77,7 +79,7 @@ const Ground = memo(function Ground() {
               dy="0.35em"
               textAnchor="middle"
             >
-              {area.label}
+              {t(area.label)}
             </text>
           )}
         </g>
@@ -86,7 +88,7 @@ const Ground = memo(function Ground() {
         <path key={d} className="site-road" d={d} />
       ))}
       <text className="site-road__label" x={52} y={320} transform="rotate(-90 52 320)" textAnchor="middle">
-        A5 Karlsruhe – Basel
+        {t('roadA5')}
       </text>
       {SHUTTLE_LINES.map((line) => (
         <polyline
@@ -98,7 +100,7 @@ const Ground = memo(function Ground() {
         />
       ))}
       <text className="site-note" x={60} y={SITE_HEIGHT - 12}>
-        Schematic, not to scale
+        {t('notToScale')}
       </text>
     </g>
   );
@@ -118,6 +120,7 @@ const Points = memo(function Points({ selected }: { selected: string | null }) {
 });
 
 function PointLabel({ point }: { point: SitePoint }) {
+  const t = useT('plans');
   const gap = point.kind === 'venue' ? 22 : 19;
   if (point.labelSide) {
     const left = point.labelSide === 'left';
@@ -129,13 +132,13 @@ function PointLabel({ point }: { point: SitePoint }) {
         dy="0.35em"
         textAnchor={left ? 'end' : 'start'}
       >
-        {point.label}
+        {t(point.label)}
       </text>
     );
   }
   return (
     <text className="site-point__label" x={point.x} y={point.y + gap + 9} textAnchor="middle">
-      {point.label}
+      {t(point.label)}
     </text>
   );
 }
@@ -151,6 +154,7 @@ const Hotels = memo(function Hotels({ selected }: { selected: string | null }) {
 });
 
 function HotelMarker({ hotel, selected }: { hotel: SiteHotel; selected: boolean }) {
+  const t = useT('plans');
   const line = shuttleLineOf(hotel);
   return (
     <g className="site-hotel" data-hotel={hotel.name} data-selected={selected || undefined}>
@@ -161,7 +165,7 @@ function HotelMarker({ hotel, selected }: { hotel: SiteHotel; selected: boolean 
       </text>
       {hotel.offMap ? (
         <text className="site-hotel__off-map" x={hotel.x} y={hotel.y + 46} textAnchor="middle">
-          {`${formatDistance(hotel.distanceM)} · ${hotel.offMap}`}
+          {`${formatDistance(hotel.distanceM)} · ${t(hotel.offMap)}`}
         </text>
       ) : null}
     </g>

@@ -4,10 +4,12 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PanZoom } from '../../components/ui/pan-zoom.tsx';
 import { readableFrom } from '../../components/ui/pan-zoom.math.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { formatDistance } from '../../lib/hotel-search.ts';
 import { PlanCard } from './plan-card.tsx';
 import { PlanChips } from './plan-chips.tsx';
 import { usePlanFocus } from './plan-focus.ts';
+import type { PlansText } from './plan-text.ts';
 import { ShuttleBadge, SymbolSwatch } from './plan-symbols.tsx';
 import { type SitePick, SitePlanDrawing } from './site-plan-drawing.tsx';
 import {
@@ -30,17 +32,17 @@ type SiteSelection =
   | { kind: 'point'; point: SitePoint }
   | { kind: 'missing'; message: string };
 
-/** ?hotel=<name> (links from bookings and hotel pages) or ?place=<id>. */
-function resolveSiteSelection(params: URLSearchParams): SiteSelection | null {
+/** ?hotel=<name> (links from bookings and hotel pages) or ?place=<id>; a link to nothing says so in the language of `t`. */
+function resolveSiteSelection(params: URLSearchParams, t: PlansText): SiteSelection | null {
   const hotelParam = params.get('hotel');
   if (hotelParam !== null) {
     const hotel = findHotel(hotelParam);
-    return hotel ? { kind: 'hotel', hotel } : { kind: 'missing', message: `“${hotelParam}” is not on the site plan.` };
+    return hotel ? { kind: 'hotel', hotel } : { kind: 'missing', message: t('hotelMissing', { hotel: hotelParam }) };
   }
   const placeParam = params.get('place');
   if (placeParam !== null) {
     const point = SITE_POINTS.find((p) => p.id === placeParam);
-    return point ? { kind: 'point', point } : { kind: 'missing', message: 'This place is not on the site plan.' };
+    return point ? { kind: 'point', point } : { kind: 'missing', message: t('sitePlaceMissing') };
   }
   return null;
 }
@@ -68,12 +70,11 @@ const SITE_LABEL_SCALES = {
 const SITE_START_SCALE = SITE_LABEL_SCALES.hotel;
 const SITE_START_CENTRE = { x: 420, y: 560 };
 
-const DESCRIPTION =
-  'Europa-Park in Rust with the Confertainment Center, the park hotels Colosseo, Santa Isabel, Bell Rock and Krønasår, the shuttle hotels in Ringsheim, Herbolzheim and Lahr, three shuttle lines, parking, the entrances and Ringsheim/Europa-Park station. The lists below the plan give the same places.';
-
 /** /site-plan: the venue, the hotels with their shuttles, stops, parking and the station. Static, so it works offline. */
 export function SitePlanPage() {
-  const { selection, target, focusRequest, select, showAgain, clear } = usePlanFocus(resolveSiteSelection, selectionRect);
+  const t = useT('plans');
+  const resolve = useCallback((params: URLSearchParams) => resolveSiteSelection(params, t), [t]);
+  const { selection, target, focusRequest, select, showAgain, clear } = usePlanFocus(resolve, selectionRect);
   const onPick = useCallback(
     (pick: SitePick) => (pick.kind === 'hotel' ? select({ hotel: pick.name }) : select({ place: pick.id })),
     [select],
@@ -84,10 +85,7 @@ export function SitePlanPage() {
 
   return (
     <div className="plans-page">
-      <PageHeader
-        title="Site Plan"
-        lead="Europa-Park in Rust: the Confertainment Center, the conference hotels, shuttles, parking and the train station."
-      />
+      <PageHeader title={t('siteTitle')} lead={t('siteLead')} />
       <div className="plans-layout">
         <div className="plans-layout__search">
           {selection?.kind === 'missing' ? <Notice tone="warning">{selection.message}</Notice> : null}
@@ -95,8 +93,8 @@ export function SitePlanPage() {
 
         <PanZoom
           className="plans-layout__map"
-          label="Site plan"
-          description={DESCRIPTION}
+          label={t('sitePlanLabel')}
+          description={t('siteDescription')}
           width={SITE_WIDTH}
           height={SITE_HEIGHT}
           target={target}
@@ -122,13 +120,13 @@ export function SitePlanPage() {
 
         <div className="plans-layout__extra">
           <PlanChips
-            title="Hotels"
+            title={t('hotels')}
             chips={SITE_HOTELS.map((hotel) => ({
               key: hotel.name,
               label: (
                 <>
                   {hotel.name}
-                  {shuttleLineOf(hotel) ? <span className="plans-chip__badge">Shuttle</span> : null}
+                  {shuttleLineOf(hotel) ? <span className="plans-chip__badge">{t('shuttleBadge')}</span> : null}
                 </>
               ),
               pressed: selectedHotel === hotel.name,
@@ -136,10 +134,10 @@ export function SitePlanPage() {
             }))}
           />
           <PlanChips
-            title="Getting around"
+            title={t('gettingAround')}
             chips={SITE_POINTS.map((point) => ({
               key: point.id,
-              label: point.label,
+              label: t(point.label),
               pressed: selectedPoint === point.id,
               onSelect: () => select({ place: point.id }),
             }))}
@@ -160,17 +158,18 @@ function SiteCard({
   onShow: () => void;
   onClose: () => void;
 }) {
+  const t = useT('plans');
   if (selection.kind === 'point') {
     const { point } = selection;
     return (
       <PlanCard
-        title={point.label}
-        subtitle={SITE_POINT_LABELS[point.kind]}
+        title={t(point.label)}
+        subtitle={t(SITE_POINT_LABELS[point.kind])}
         symbol={point.kind}
         onShow={onShow}
         onClose={onClose}
       >
-        <p className="plan-card__text">{point.note}</p>
+        <p className="plan-card__text">{t(point.note)}</p>
       </PlanCard>
     );
   }
@@ -180,30 +179,30 @@ function SiteCard({
   return (
     <PlanCard
       title={hotel.name}
-      subtitle={`${hotel.stars}-star hotel · ${formatDistance(hotel.distanceM)} to the venue`}
+      subtitle={t('hotelSubtitle', { stars: hotel.stars, distance: formatDistance(hotel.distanceM) })}
       symbol="hotel"
       onShow={onShow}
       onClose={onClose}
       actions={
         <Link className="btn btn-primary btn-sm" to="/accommodation/book">
-          Book a room
+          {t('bookRoom')}
         </Link>
       }
     >
       <dl className="plan-card__facts plan-card__facts--stacked">
         <div>
-          <dt>Address</dt>
+          <dt>{t('address')}</dt>
           <dd>{hotel.address}</dd>
         </div>
         <div>
-          <dt>Getting there</dt>
+          <dt>{t('gettingThere')}</dt>
           <dd>
             {line ? (
               <span className="plan-card__shuttle" data-shuttle-line={line.id}>
-                <strong>{line.name}</strong>: {line.route}. {line.frequency}
+                <strong>{line.name}</strong>: {t(line.route)}. {t(line.frequency)}
               </span>
             ) : (
-              (hotel.access ?? 'Within walking distance of the venue.')
+              t(hotel.access ?? 'walkingDistance')
             )}
           </dd>
         </div>
@@ -215,15 +214,16 @@ function SiteCard({
 const LEGEND_POINTS: SitePointKind[] = ['venue', 'entrance', 'registration', 'shuttle-stop', 'parking', 'station'];
 
 function SiteLegend() {
+  const t = useT('plans');
   return (
     <section className="plans-section" aria-labelledby="site-legend-title">
       <h2 id="site-legend-title" className="plans-section__title">
-        Legend
+        {t('legend')}
       </h2>
       <ul className="plans-legend">
         <li>
           <SymbolSwatch kind="hotel" />
-          Hotel
+          {t('legendHotel')}
         </li>
         <li>
           <svg
@@ -236,12 +236,12 @@ function SiteLegend() {
           >
             <ShuttleBadge x={2} y={2} line={1} colour={SHUTTLE_LINES[0]?.colour ?? '#0e7490'} />
           </svg>
-          Hotel with a conference shuttle (line number)
+          {t('legendShuttleHotel')}
         </li>
         {LEGEND_POINTS.map((kind) => (
           <li key={kind}>
             <SymbolSwatch kind={kind} />
-            {SITE_POINT_LABELS[kind]}
+            {t(SITE_POINT_LABELS[kind])}
           </li>
         ))}
         {SHUTTLE_LINES.map((line) => (
@@ -265,7 +265,7 @@ function SiteLegend() {
                 strokeLinecap="round"
               />
             </svg>
-            {line.name}: {line.route}
+            {line.name}: {t(line.route)}
           </li>
         ))}
       </ul>

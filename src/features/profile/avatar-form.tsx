@@ -1,12 +1,13 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
 import { fullNameAtom, userAtom } from '../../lib/session.ts';
 import { toastSuccess } from '../../lib/toast.ts';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../shared/contracts/account.ts';
+import { AVATAR_TYPES } from '../../shared/contracts/account.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
-import { avatarFileProblem, avatarUploadProblem } from './avatar-file.ts';
+import { AVATAR_MAX_MB, avatarFileProblem, avatarUploadProblem } from './avatar-file.ts';
 import { deleteAvatar, uploadAvatar } from './profile-api.ts';
 
 type Busy = null | 'upload' | 'remove';
@@ -16,6 +17,7 @@ type Busy = null | 'upload' | 'remove';
  * as it will appear, then upload it (POST /api/user/avatar) or remove the current one.
  */
 export function AvatarForm() {
+  const t = useT('profile');
   const [user, setUser] = useAtom(userAtom);
   const name = useAtomValue(fullNameAtom);
   const [file, setFile] = useState<File | null>(null);
@@ -41,7 +43,7 @@ export function AvatarForm() {
     // Clear the input so choosing the same file again still fires a change.
     event.target.value = '';
     if (!chosen) return;
-    const refusal = avatarFileProblem(chosen);
+    const refusal = avatarFileProblem(chosen, t);
     setProblem(refusal);
     setFile(refusal ? null : chosen);
   };
@@ -53,9 +55,9 @@ export function AvatarForm() {
     try {
       setUser(await uploadAvatar(file));
       setFile(null);
-      void toastSuccess('Your new picture is saved.');
+      void toastSuccess(t('avatarSaved'));
     } catch (error) {
-      setProblem((error instanceof ApiError && avatarUploadProblem(error.status)) || errorMessage(error));
+      setProblem((error instanceof ApiError && avatarUploadProblem(error.status, t)) || errorMessage(error));
     } finally {
       setBusy(null);
     }
@@ -66,7 +68,7 @@ export function AvatarForm() {
     setProblem(null);
     try {
       setUser(await deleteAvatar());
-      void toastSuccess('Your picture is removed.');
+      void toastSuccess(t('avatarRemoved'));
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -80,17 +82,16 @@ export function AvatarForm() {
   return (
     <section className="card profile-section" aria-labelledby="profile-avatar-title">
       <h2 id="profile-avatar-title" className="profile-section__title">
-        Profile picture
+        {t('profilePicture')}
       </h2>
       <div className="profile-avatar">
         <Avatar name={name} image={user.image} src={preview} size="lg" />
         <div className="profile-avatar__body">
           <p className="profile-avatar__status">
-            {preview ? 'Preview: this is how your picture will look.' : user.image ? 'Your current picture.' : 'No picture yet.'}
+            {preview ? t('avatarPreview') : user.image ? t('avatarCurrent') : t('avatarNone')}
           </p>
           <p id={hintId} className="field-hint">
-            JPEG, PNG or WebP, at most {AVATAR_MAX_BYTES / (1024 * 1024)} MB. It is shown as a small circle, so a square photo of
-            your face works best.
+            {t('avatarHint', { max: AVATAR_MAX_MB })}
           </p>
           {problem ? (
             <p id={problemId} className="field-error" role="alert">
@@ -107,10 +108,10 @@ export function AvatarForm() {
                   disabled={busy !== null}
                   aria-busy={busy === 'upload' || undefined}
                 >
-                  {busy === 'upload' ? 'Uploading…' : 'Save picture'}
+                  {busy === 'upload' ? t('uploading') : t('savePicture')}
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={() => setFile(null)} disabled={busy !== null}>
-                  Cancel
+                  {t('cancel')}
                 </button>
               </>
             ) : (
@@ -126,7 +127,7 @@ export function AvatarForm() {
                   aria-describedby={describedBy}
                 />
                 <label htmlFor="profile-avatar-file" className="btn btn-secondary profile-avatar__choose">
-                  {user.image ? 'Choose another picture' : 'Choose a picture'}
+                  {user.image ? t('chooseAnotherPicture') : t('choosePicture')}
                 </label>
                 {user.image ? (
                   <button
@@ -136,7 +137,7 @@ export function AvatarForm() {
                     disabled={busy !== null}
                     aria-busy={busy === 'remove' || undefined}
                   >
-                    {busy === 'remove' ? 'Removing…' : 'Remove picture'}
+                    {busy === 'remove' ? t('removing') : t('removePicture')}
                   </button>
                 ) : null}
               </>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useVatIdField } from '../../lib/use-vat-id-field.ts';
 import { CountrySelect } from '../../components/ui/country-select.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
 import { addressAtom } from '../../lib/session.ts';
 import { toastSuccess } from '../../lib/toast.ts';
@@ -21,6 +22,8 @@ import { addressBodyOf, addressFieldOfPath, addressFormSchema, addressFormValues
  * §8); saving reads first and then PATCHes or POSTs; an existing address can be deleted.
  */
 export function BillingAddressForm() {
+  const t = useT('profile');
+  const schema = useMemo(() => addressFormSchema(t), [t]);
   const setStoredAddress = useSetAtom(addressAtom);
   const [address, setAddress] = useState<Address | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -28,7 +31,7 @@ export function BillingAddressForm() {
   const [deleting, setDeleting] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
 
-  const form = useForm({ resolver: zodResolver(addressFormSchema), mode: 'onTouched', defaultValues: addressFormValues(null) });
+  const form = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: addressFormValues(null) });
   const {
     register,
     handleSubmit,
@@ -70,7 +73,7 @@ export function BillingAddressForm() {
       setAddress(saved);
       setStoredAddress(saved);
       reset(addressFormValues(saved));
-      void toastSuccess('Your billing address is saved.');
+      void toastSuccess(t('addressSaved'));
     } catch (error) {
       showError(error);
     }
@@ -98,7 +101,7 @@ export function BillingAddressForm() {
       setStoredAddress(EMPTY_ADDRESS);
       reset(addressFormValues(null));
       resetVatState();
-      void toastSuccess('Your billing address is deleted.');
+      void toastSuccess(t('addressDeleted'));
     } catch (error) {
       setFormError(errorMessage(error));
     } finally {
@@ -112,69 +115,79 @@ export function BillingAddressForm() {
   return (
     <section className="card profile-section" aria-labelledby="profile-address-title" aria-busy={load.status === 'loading'}>
       <h2 id="profile-address-title" className="profile-section__title">
-        Billing address
+        {t('billingAddress')}
       </h2>
-      <p className="profile-section__lead">Used for your invoices. Changes apply to invoices issued from now on.</p>
+      <p className="profile-section__lead">{t('billingAddressLead')}</p>
       <form className="profile-form" onSubmit={onSubmit} noValidate>
         {loadFailed ? (
           <Notice tone="warning">
-            Your saved address could not be loaded right now.{' '}
+            {t('addressLoadFailed')}{' '}
             <button type="button" className="btn btn-ghost btn-sm" onClick={load.retry}>
-              Try again
+              {t('tryAgain')}
             </button>
           </Notice>
         ) : null}
         {formError ? <Notice tone="danger">{formError}</Notice> : null}
         <TextField
-          label="Company (optional)"
+          label={t('companyOptional')}
           autoComplete="organization"
           registration={register('company')}
           error={errors.company?.message}
         />
         <TextField
-          label="VAT ID (optional)"
+          label={t('vatIdOptional')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="e.g. ATU13585627"
+          placeholder={t('vatIdPlaceholder')}
           registration={vatRegistration}
           error={errors.vatId?.message}
           aria-busy={vatState === 'checking' || undefined}
           hint={
             vatState === 'checking' ? (
-              'Checking the VAT ID…'
+              t('vatIdChecking')
             ) : vatState === 'valid' ? (
-              <span className="profile-form__ok">✓ VAT ID verified</span>
+              <span className="profile-form__ok">{t('vatIdVerified')}</span>
             ) : (
-              'For companies in the EU. With a valid VAT ID outside Germany, invoices are issued without German VAT (reverse charge).'
+              t('vatIdHint')
             )
           }
         />
         <TextField
-          label="Street and house number"
+          label={t('street')}
           autoComplete="address-line1"
           registration={register('addressLine1')}
           error={errors.addressLine1?.message}
         />
         <TextField
-          label="Address line 2 (optional)"
+          label={t('addressLine2Optional')}
           autoComplete="address-line2"
           registration={register('addressLine2')}
           error={errors.addressLine2?.message}
         />
         <div className="profile-form__row profile-form__row--zip">
-          <TextField label="Postcode" autoComplete="postal-code" registration={register('zip')} error={errors.zip?.message} />
-          <TextField label="City" autoComplete="address-level2" registration={register('city')} error={errors.city?.message} />
+          <TextField
+            label={t('postcode')}
+            autoComplete="postal-code"
+            registration={register('zip')}
+            error={errors.zip?.message}
+          />
+          <TextField
+            label={t('city')}
+            autoComplete="address-level2"
+            registration={register('city')}
+            error={errors.city?.message}
+          />
         </div>
         <div className="profile-form__row">
           <TextField
-            label="State or region (optional)"
+            label={t('stateOptional')}
             autoComplete="address-level1"
             registration={register('state')}
             error={errors.state?.message}
           />
           <CountrySelect
-            label="Country"
+            label={t('country')}
             registration={register('countryId')}
             error={errors.countryId?.message}
             // The options arrive after the stored value: set it again so the saved country shows.
@@ -182,8 +195,8 @@ export function BillingAddressForm() {
           />
         </div>
         <div className="profile-form__actions">
-          <SubmitButton busy={isSubmitting} busyLabel="Saving…">
-            {address ? 'Save address' : 'Add address'}
+          <SubmitButton busy={isSubmitting} busyLabel={t('saving')}>
+            {address ? t('saveAddress') : t('addAddress')}
           </SubmitButton>
           {address?.id !== undefined && !confirmDelete ? (
             <button
@@ -192,13 +205,13 @@ export function BillingAddressForm() {
               onClick={() => setConfirmDelete(true)}
               disabled={busy}
             >
-              Delete address
+              {t('deleteAddress')}
             </button>
           ) : null}
         </div>
         {confirmDelete ? (
           <div className="alert alert-warning profile-confirm">
-            <p id="profile-address-delete-text">Delete your billing address? Invoices already issued keep it.</p>
+            <p id="profile-address-delete-text">{t('deleteAddressConfirm')}</p>
             <div className="profile-form__actions">
               <button
                 ref={confirmButton}
@@ -209,10 +222,10 @@ export function BillingAddressForm() {
                 disabled={deleting}
                 aria-busy={deleting || undefined}
               >
-                {deleting ? 'Deleting…' : 'Yes, delete it'}
+                {deleting ? t('deleting') : t('yesDeleteIt')}
               </button>
               <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)} disabled={deleting}>
-                Keep it
+                {t('keepIt')}
               </button>
             </div>
           </div>

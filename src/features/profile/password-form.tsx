@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import type { User } from '../../shared/contracts/user.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { changePassword } from './profile-api.ts';
@@ -20,6 +20,9 @@ const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;
  * strength meter as on sign-up, and the repetition. Other devices are signed out by the server.
  */
 export function PasswordForm({ user }: { user: User }) {
+  const t = useT('profile');
+  const tc = useT('common');
+  const schema = useMemo(() => passwordFormSchema(t), [t]);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -28,7 +31,7 @@ export function PasswordForm({ user }: { user: User }) {
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(passwordFormSchema), mode: 'onTouched', defaultValues: EMPTY_PASSWORD_FORM });
+  } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: EMPTY_PASSWORD_FORM });
   const newPassword = watch('newPassword');
   const userInputs = [user.email, user.firstName, user.lastName];
 
@@ -37,13 +40,13 @@ export function PasswordForm({ user }: { user: User }) {
     // Same inputs as the server's check; if zxcvbn cannot load, the server decides.
     const strong = await isStrongPassword(chosen, userInputs).catch(() => true);
     if (!strong) {
-      setError('newPassword', { type: 'strength', message: MESSAGES.passwordTooWeak }, { shouldFocus: true });
+      setError('newPassword', { type: 'strength', message: tc('passwordTooWeak') }, { shouldFocus: true });
       return;
     }
     try {
       await changePassword({ currentPassword, newPassword: chosen });
       reset(EMPTY_PASSWORD_FORM);
-      void toastSuccess('Your password is changed. Other devices have been signed out.');
+      void toastSuccess(t('passwordChanged'));
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, SERVER_FIELDS);
       let focused = false;
@@ -61,36 +64,36 @@ export function PasswordForm({ user }: { user: User }) {
   return (
     <section className="card profile-section" aria-labelledby="profile-password-title">
       <h2 id="profile-password-title" className="profile-section__title">
-        Change password
+        {t('changePassword')}
       </h2>
       <form className="profile-form" onSubmit={onSubmit} noValidate>
         {formError ? <Notice tone="danger">{formError}</Notice> : null}
         {/* Lets password managers tie the new password to the right account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
         <TextField
-          label="Current password"
+          label={t('currentPassword')}
           type="password"
           autoComplete="current-password"
           registration={register('currentPassword')}
           error={errors.currentPassword?.message}
         />
         <NewPasswordField
-          label="New password"
+          label={t('newPassword')}
           registration={register('newPassword')}
           password={newPassword}
           error={errors.newPassword?.message}
           userInputs={userInputs}
         />
         <TextField
-          label="Repeat new password"
+          label={t('repeatNewPassword')}
           type="password"
           autoComplete="new-password"
           registration={register('repeatPassword')}
           error={errors.repeatPassword?.message}
         />
         <div className="profile-form__actions">
-          <SubmitButton busy={isSubmitting} busyLabel="Changing password…">
-            Change password
+          <SubmitButton busy={isSubmitting} busyLabel={t('changingPassword')}>
+            {t('changePassword')}
           </SubmitButton>
         </div>
       </form>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { userAtom } from '../../lib/session.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import type { User } from '../../shared/contracts/user.ts';
@@ -22,6 +23,8 @@ const valuesOf = (user: User): PersonalFormInput => ({
 
 /** Name and company (PATCH /api/user/); the e-mail address is the sign-in name and shown read-only. */
 export function PersonalDetailsForm({ user }: { user: User }) {
+  const t = useT('profile');
+  const schema = useMemo(() => personalFormSchema(t), [t]);
   const setUser = useSetAtom(userAtom);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -30,7 +33,7 @@ export function PersonalDetailsForm({ user }: { user: User }) {
     setError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm({ resolver: zodResolver(personalFormSchema), mode: 'onTouched', defaultValues: valuesOf(user) });
+  } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: valuesOf(user) });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -56,33 +59,33 @@ export function PersonalDetailsForm({ user }: { user: User }) {
   return (
     <section className="card profile-section" aria-labelledby="profile-personal-title">
       <h2 id="profile-personal-title" className="profile-section__title">
-        Personal details
+        {t('personalDetails')}
       </h2>
       <form className="profile-form" onSubmit={onSubmit} noValidate>
         {formError ? <Notice tone="danger">{formError}</Notice> : null}
         <div className="profile-form__row">
           <TextField
-            label="First name"
+            label={t('firstName')}
             autoComplete="given-name"
             registration={register('firstName')}
             error={errors.firstName?.message}
           />
           <TextField
-            label="Last name"
+            label={t('lastName')}
             autoComplete="family-name"
             registration={register('lastName')}
             error={errors.lastName?.message}
           />
         </div>
         <TextField
-          label="Company (optional)"
+          label={t('companyOptional')}
           autoComplete="organization"
           registration={register('company')}
           error={errors.company?.message}
         />
         <div className="field">
           <label className="field-label" htmlFor="profile-email">
-            E-mail address
+            {t('email')}
           </label>
           <input
             id="profile-email"
@@ -94,16 +97,16 @@ export function PersonalDetailsForm({ user }: { user: User }) {
             aria-describedby="profile-email-hint"
           />
           <p id="profile-email-hint" className="field-hint">
-            This is the address you sign in with; it cannot be changed here.
+            {t('emailHint')}
           </p>
         </div>
         <div className="profile-form__actions">
-          <SubmitButton busy={isSubmitting} busyLabel="Saving…">
-            Save details
+          <SubmitButton busy={isSubmitting} busyLabel={t('saving')}>
+            {t('saveDetails')}
           </SubmitButton>
           {isDirty && !isSubmitting ? (
             <button type="button" className="btn btn-ghost" onClick={() => reset(valuesOf(user))}>
-              Discard changes
+              {t('discardChanges')}
             </button>
           ) : null}
         </div>

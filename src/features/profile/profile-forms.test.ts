@@ -1,18 +1,44 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
 import { AVATAR_MAX_BYTES } from '../../shared/contracts/account.ts';
 import { EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { AVATAR_MESSAGES, avatarFileProblem, avatarUploadProblem } from './avatar-file.ts';
+import { avatarFileProblem, avatarUploadProblem } from './avatar-file.ts';
 import {
   addressBodyOf,
   addressFieldOfPath,
   addressFormSchema,
   addressFormValues,
-  PROFILE_MESSAGES,
+  type ProfileT,
   passwordFormSchema,
   personalFormSchema,
 } from './profile-forms.ts';
+
+// The real English catalogues, as the page shows them.
+beforeAll(async () => {
+  await Promise.all([loadCatalogue('en', 'common'), loadCatalogue('en', 'profile')]);
+  i18n.activate('en');
+});
+const t: ProfileT = (key, values) => translate('profile', key, values);
+
+const AVATAR_MESSAGES = {
+  type: 'Please choose a JPEG, PNG or WebP picture.',
+  tooLarge: 'This picture is too large. Please choose one of at most 5 MB.',
+  empty: 'This file is empty. Please choose another picture.',
+  unreadable: 'This picture could not be read. Please choose another one.',
+};
+const PROFILE_MESSAGES = {
+  firstName: 'Please enter your first name.',
+  lastName: 'Please enter your last name.',
+  addressLine1: 'Please enter your street and house number.',
+  zip: 'Please enter your postcode.',
+  city: 'Please enter your city.',
+  countryId: 'Please choose your country.',
+  currentPassword: 'Please enter your current password.',
+  repeatPassword: 'Please repeat your new password.',
+  passwordsDiffer: 'The passwords do not match.',
+};
 
 const issues = (schema: z.core.$ZodType, value: unknown) => {
   const result = z.safeParse(schema, value);
@@ -21,33 +47,32 @@ const issues = (schema: z.core.$ZodType, value: unknown) => {
 
 describe('avatar file checks', () => {
   it('accepts JPEG, PNG and WebP up to the limit', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(avatarFileProblem({ type, size: 1000 })).toBeNull();
-    expect(avatarFileProblem({ type: 'image/png', size: AVATAR_MAX_BYTES })).toBeNull();
+    for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(avatarFileProblem({ type, size: 1000 }, t)).toBeNull();
+    expect(avatarFileProblem({ type: 'image/png', size: AVATAR_MAX_BYTES }, t)).toBeNull();
   });
 
   it('refuses other types, empty and too large files with their own message', () => {
-    expect(avatarFileProblem({ type: 'image/gif', size: 10 })).toBe(AVATAR_MESSAGES.type);
-    expect(avatarFileProblem({ type: '', size: 10 })).toBe(AVATAR_MESSAGES.type);
-    expect(avatarFileProblem({ type: 'image/png', size: 0 })).toBe(AVATAR_MESSAGES.empty);
-    expect(avatarFileProblem({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe(AVATAR_MESSAGES.tooLarge);
-    expect(AVATAR_MESSAGES.tooLarge).toContain('5 MB');
+    expect(avatarFileProblem({ type: 'image/gif', size: 10 }, t)).toBe(AVATAR_MESSAGES.type);
+    expect(avatarFileProblem({ type: '', size: 10 }, t)).toBe(AVATAR_MESSAGES.type);
+    expect(avatarFileProblem({ type: 'image/png', size: 0 }, t)).toBe(AVATAR_MESSAGES.empty);
+    expect(avatarFileProblem({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 }, t)).toBe(AVATAR_MESSAGES.tooLarge);
   });
 
   it('explains the server refusals', () => {
-    expect(avatarUploadProblem(413)).toBe(AVATAR_MESSAGES.tooLarge);
-    expect(avatarUploadProblem(415)).toBe(AVATAR_MESSAGES.type);
-    expect(avatarUploadProblem(400)).toBe(AVATAR_MESSAGES.unreadable);
-    expect(avatarUploadProblem(500)).toBeNull();
+    expect(avatarUploadProblem(413, t)).toBe(AVATAR_MESSAGES.tooLarge);
+    expect(avatarUploadProblem(415, t)).toBe(AVATAR_MESSAGES.type);
+    expect(avatarUploadProblem(400, t)).toBe(AVATAR_MESSAGES.unreadable);
+    expect(avatarUploadProblem(500, t)).toBeNull();
   });
 });
 
 describe('personal details', () => {
   it('needs first and last name, trims them and allows an empty company', () => {
-    expect(issues(personalFormSchema, { firstName: ' ', lastName: '', company: '' })).toEqual({
+    expect(issues(personalFormSchema(t), { firstName: ' ', lastName: '', company: '' })).toEqual({
       firstName: PROFILE_MESSAGES.firstName,
       lastName: PROFILE_MESSAGES.lastName,
     });
-    expect(z.parse(personalFormSchema, { firstName: ' Ada ', lastName: 'Lovelace ', company: '' })).toEqual({
+    expect(z.parse(personalFormSchema(t), { firstName: ' Ada ', lastName: 'Lovelace ', company: '' })).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       company: '',
@@ -68,18 +93,20 @@ describe('billing address', () => {
   };
 
   it('requires what the SPEC §5 presence rule requires', () => {
-    expect(issues(addressFormSchema, { ...addressFormValues(null) })).toEqual({
+    expect(issues(addressFormSchema(t), { ...addressFormValues(null) })).toEqual({
       addressLine1: PROFILE_MESSAGES.addressLine1,
       zip: PROFILE_MESSAGES.zip,
       city: PROFILE_MESSAGES.city,
       countryId: PROFILE_MESSAGES.countryId,
     });
     // addressLine1 must be longer than one character.
-    expect(issues(addressFormSchema, { ...filled, addressLine1: 'x' })).toEqual({ addressLine1: PROFILE_MESSAGES.addressLine1 });
+    expect(issues(addressFormSchema(t), { ...filled, addressLine1: 'x' })).toEqual({
+      addressLine1: PROFILE_MESSAGES.addressLine1,
+    });
   });
 
   it('turns the form into the request body with the VAT ID normalised', () => {
-    expect(addressBodyOf(z.parse(addressFormSchema, filled))).toEqual({
+    expect(addressBodyOf(z.parse(addressFormSchema(t), filled))).toEqual({
       type: 'billingAddress',
       company: 'ACME GmbH',
       vatId: 'DE123456789',
@@ -112,14 +139,14 @@ describe('password change', () => {
   const strong = 'Kangaroo-Tuesday-88!';
 
   it('needs the current password, a new one by the rule and the same repetition', () => {
-    expect(issues(passwordFormSchema, { currentPassword: '', newPassword: 'short', repeatPassword: '' })).toEqual({
+    expect(issues(passwordFormSchema(t), { currentPassword: '', newPassword: 'short', repeatPassword: '' })).toEqual({
       currentPassword: PROFILE_MESSAGES.currentPassword,
       newPassword: MESSAGES.passwordRule,
       repeatPassword: PROFILE_MESSAGES.repeatPassword,
     });
-    expect(issues(passwordFormSchema, { currentPassword: 'x', newPassword: strong, repeatPassword: `${strong}?` })).toEqual({
+    expect(issues(passwordFormSchema(t), { currentPassword: 'x', newPassword: strong, repeatPassword: `${strong}?` })).toEqual({
       repeatPassword: PROFILE_MESSAGES.passwordsDiffer,
     });
-    expect(issues(passwordFormSchema, { currentPassword: 'x', newPassword: strong, repeatPassword: strong })).toEqual({});
+    expect(issues(passwordFormSchema(t), { currentPassword: 'x', newPassword: strong, repeatPassword: strong })).toEqual({});
   });
 });

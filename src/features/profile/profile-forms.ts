@@ -1,38 +1,38 @@
 import { z } from 'zod/mini';
+import { translate } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
 import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
-import { singleLine } from '../../shared/contracts/common.ts';
-import { newPasswordSchema } from '../../shared/contracts/user.ts';
+import { meetsPasswordRule } from '../../shared/password.ts';
+import { hasControlCharacter } from '../../shared/text.ts';
 import { normalizeVatId } from '../../shared/vat-id.ts';
 import type { AddressBody } from './profile-api.ts';
 
-/** Form schemas and conversions of the profile page; pure, so they are unit-tested. */
+/**
+ * Form schemas and conversions of the profile page; pure, so they are unit-tested. Each schema is
+ * made with the page's translator, so its messages are in the active language (the components
+ * make it again when the language changes).
+ */
 
-export const PROFILE_MESSAGES = {
-  firstName: 'Please enter your first name.',
-  lastName: 'Please enter your last name.',
-  addressLine1: 'Please enter your street and house number.',
-  zip: 'Please enter your postcode.',
-  city: 'Please enter your city.',
-  countryId: 'Please choose your country.',
-  currentPassword: 'Please enter your current password.',
-  repeatPassword: 'Please repeat your new password.',
-  passwordsDiffer: 'The passwords do not match.',
-  tooLong: (max: number) => `Please use at most ${max} characters.`,
-} as const;
+/** The profile namespace's translator (useT('profile')). */
+export type ProfileT = (key: MessageKey<'profile'>, values?: Values) => string;
 
-// Single-line fields: the server refuses line breaks and other control characters with the same message.
-const required = (message: string, max: number, min = 1) =>
-  z.string().check(z.trim(), z.minLength(min, message), z.maxLength(max, PROFILE_MESSAGES.tooLong(max)), singleLine());
-const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, PROFILE_MESSAGES.tooLong(max)), singleLine());
+// Single-line fields: the rule of the server (src/shared/text.ts), which refuses line breaks and other control characters.
+const singleLine = (t: ProfileT) => z.refine<string>((value) => !hasControlCharacter(value), t('singleLine'));
+const required = (t: ProfileT, message: MessageKey<'profile'>, max: number, min = 1) =>
+  z.string().check(z.trim(), z.minLength(min, t(message)), z.maxLength(max, t('tooLong', { max })), singleLine(t));
+const optional = (t: ProfileT, max: number) => z.string().check(z.trim(), z.maxLength(max, t('tooLong', { max })), singleLine(t));
 
 // --- name and company ---------------------------------------------------------------------------
 
-export const personalFormSchema = z.object({
-  firstName: required(PROFILE_MESSAGES.firstName, 100),
-  lastName: required(PROFILE_MESSAGES.lastName, 100),
-  company: optional(200),
-});
-export type PersonalFormInput = z.input<typeof personalFormSchema>;
+export function personalFormSchema(t: ProfileT) {
+  return z.object({
+    firstName: required(t, 'firstNameRequired', 100),
+    lastName: required(t, 'lastNameRequired', 100),
+    company: optional(t, 200),
+  });
+}
+export type PersonalFormInput = z.input<ReturnType<typeof personalFormSchema>>;
 
 // --- billing address ----------------------------------------------------------------------------
 
@@ -40,18 +40,20 @@ export type PersonalFormInput = z.input<typeof personalFormSchema>;
  * The billing address form. Street, postcode, city and country are required with the presence
  * rule of SPEC §5 (addressLine1 longer than 1 character), so a saved address always counts.
  */
-export const addressFormSchema = z.object({
-  company: optional(200),
-  vatId: z.string().check(z.refine((value) => normalizeVatId(value).length <= 20, PROFILE_MESSAGES.tooLong(20))),
-  addressLine1: required(PROFILE_MESSAGES.addressLine1, 200, 2),
-  addressLine2: optional(200),
-  zip: required(PROFILE_MESSAGES.zip, 20),
-  city: required(PROFILE_MESSAGES.city, 100),
-  state: optional(100),
-  countryId: z.string().check(z.regex(/^[1-9]\d*$/, PROFILE_MESSAGES.countryId)),
-});
-export type AddressFormInput = z.input<typeof addressFormSchema>;
-export type AddressFormValues = z.output<typeof addressFormSchema>;
+export function addressFormSchema(t: ProfileT) {
+  return z.object({
+    company: optional(t, 200),
+    vatId: z.string().check(z.refine((value) => normalizeVatId(value).length <= 20, t('tooLong', { max: 20 }))),
+    addressLine1: required(t, 'addressLine1Required', 200, 2),
+    addressLine2: optional(t, 200),
+    zip: required(t, 'zipRequired', 20),
+    city: required(t, 'cityRequired', 100),
+    state: optional(t, 100),
+    countryId: z.string().check(z.regex(/^[1-9]\d*$/, t('countryRequired'))),
+  });
+}
+export type AddressFormInput = z.input<ReturnType<typeof addressFormSchema>>;
+export type AddressFormValues = z.output<ReturnType<typeof addressFormSchema>>;
 export const ADDRESS_FORM_FIELDS = [
   'company',
   'vatId',
@@ -101,22 +103,29 @@ export function addressFieldOfPath(path: string): (typeof ADDRESS_FORM_FIELDS)[n
 
 // --- password -----------------------------------------------------------------------------------
 
-export const passwordFormSchema = z
-  .object({
-    currentPassword: z.string().check(z.minLength(1, PROFILE_MESSAGES.currentPassword), z.maxLength(128)),
-    newPassword: newPasswordSchema,
-    repeatPassword: z.string().check(z.minLength(1, PROFILE_MESSAGES.repeatPassword)),
-  })
-  .check(
-    z.refine((value) => value.newPassword === value.repeatPassword, {
-      path: ['repeatPassword'],
-      message: PROFILE_MESSAGES.passwordsDiffer,
-      // Compare even when another field failed, so the mismatch shows with the other errors.
-      when: (payload) => {
-        const value = payload.value as { newPassword?: unknown; repeatPassword?: unknown } | undefined;
-        return typeof value?.newPassword === 'string' && typeof value.repeatPassword === 'string' && value.repeatPassword !== '';
-      },
-    }),
-  );
-export type PasswordFormInput = z.input<typeof passwordFormSchema>;
+/** The new password follows the rule of newPasswordSchema (src/shared/contracts/user.ts), with its messages translated. */
+export function passwordFormSchema(t: ProfileT) {
+  return z
+    .object({
+      currentPassword: z.string().check(z.minLength(1, t('currentPasswordRequired')), z.maxLength(128, t('passwordTooLong'))),
+      newPassword: z
+        .string()
+        .check(z.maxLength(128, t('passwordTooLong')), z.refine(meetsPasswordRule, translate('common', 'passwordRule'))),
+      repeatPassword: z.string().check(z.minLength(1, t('repeatPasswordRequired'))),
+    })
+    .check(
+      z.refine((value) => value.newPassword === value.repeatPassword, {
+        path: ['repeatPassword'],
+        message: t('passwordsDiffer'),
+        // Compare even when another field failed, so the mismatch shows with the other errors.
+        when: (payload) => {
+          const value = payload.value as { newPassword?: unknown; repeatPassword?: unknown } | undefined;
+          return (
+            typeof value?.newPassword === 'string' && typeof value.repeatPassword === 'string' && value.repeatPassword !== ''
+          );
+        },
+      }),
+    );
+}
+export type PasswordFormInput = z.input<ReturnType<typeof passwordFormSchema>>;
 export const EMPTY_PASSWORD_FORM: PasswordFormInput = { currentPassword: '', newPassword: '', repeatPassword: '' };

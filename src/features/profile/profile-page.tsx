@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { userAtom } from '../../lib/session.ts';
 import { AvatarForm } from './avatar-form.tsx';
 import { BillingAddressForm } from './billing-address-form.tsx';
@@ -9,10 +10,11 @@ import './profile.css';
 
 /** /profile: name and company, picture, billing address and password, each saved on its own. */
 export function ProfilePage() {
+  const t = useT('profile');
   const user = useAtomValue(userAtom);
   return (
     <>
-      <PageHeader title="Your profile" documentTitle="Profile" lead="Your details, picture, billing address and password." />
+      <PageHeader title={t('title')} documentTitle={t('documentTitle')} lead={t('lead')} />
       {user ? (
         <div className="profile">
           {/* Keyed by user: a different account on this device starts from its own values. */}

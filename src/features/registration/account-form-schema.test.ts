@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../i18n/i18n.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { hasAddress } from '../../shared/address.ts';
 import {
@@ -7,6 +8,7 @@ import {
   type AccountFormInput,
   accountBodyOf,
   accountFormDefaults,
+  accountFormMessage,
   accountFormSchema,
   formFieldOfServerPath,
 } from './account-form-schema.ts';
@@ -91,5 +93,18 @@ describe('account form schema', () => {
     expect(formFieldOfServerPath('address.countryId')).toBe('countryId');
     expect(formFieldOfServerPath('address')).toBeNull();
     expect(formFieldOfServerPath('voucherCode')).toBeNull();
+  });
+});
+
+describe('account form messages', () => {
+  const t = (key: string, values?: Record<string, unknown>) => translate('registration', key, values);
+
+  it('each have an English message that reads exactly as the schema writes it', () => {
+    const { tooLong, ...fixed } = ACCOUNT_FORM_MESSAGES;
+    for (const message of [...Object.values(fixed), tooLong(20), tooLong(100), tooLong(200)]) {
+      expect(accountFormMessage(message, t)).toBe(message);
+    }
+    expect(errorsOf({ ...valid, company: 'x'.repeat(201) }).company).toBe(tooLong(200));
+    expect(accountFormMessage('A message of the server.', t)).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
 import type { Address } from '../../shared/contracts/catalog.ts';
 import { singleLine } from '../../shared/contracts/common.ts';
 import { emailSchema, newPasswordSchema } from '../../shared/contracts/user.ts';
@@ -18,6 +20,35 @@ export const ACCOUNT_FORM_MESSAGES = {
   acceptTerms: 'Please accept the terms and conditions and the privacy policy.',
   tooLong: (max: number) => `Please use at most ${max} characters.`,
 } as const;
+
+/** The longest values the form allows (the `tooLong` messages). */
+const MAX_LENGTHS = [20, 100, 200] as const;
+
+const MESSAGE_KEYS: ReadonlyMap<string, MessageKey<'registration'>> = new Map<string, MessageKey<'registration'>>([
+  [ACCOUNT_FORM_MESSAGES.firstName, 'firstNameRequired'],
+  [ACCOUNT_FORM_MESSAGES.lastName, 'lastNameRequired'],
+  [ACCOUNT_FORM_MESSAGES.addressLine1, 'addressLine1Required'],
+  [ACCOUNT_FORM_MESSAGES.zip, 'zipRequired'],
+  [ACCOUNT_FORM_MESSAGES.city, 'cityRequired'],
+  [ACCOUNT_FORM_MESSAGES.countryId, 'countryRequired'],
+  [ACCOUNT_FORM_MESSAGES.repeatPassword, 'repeatPasswordRequired'],
+  [ACCOUNT_FORM_MESSAGES.passwordsDiffer, 'passwordsDiffer'],
+  [ACCOUNT_FORM_MESSAGES.acceptTerms, 'termsAndPrivacyRequired'],
+]);
+
+/**
+ * One of the form's own messages (above, in English as the schema writes them) in the active
+ * language, or undefined for any other message. `t` is the registration namespace's translator.
+ */
+export function accountFormMessage(
+  message: string,
+  t: (key: MessageKey<'registration'>, values?: Values) => string,
+): string | undefined {
+  const key = MESSAGE_KEYS.get(message);
+  if (key) return t(key);
+  const max = MAX_LENGTHS.find((length) => message === ACCOUNT_FORM_MESSAGES.tooLong(length));
+  return max === undefined ? undefined : t('tooLong', { max });
+}
 
 // Single-line fields: the server refuses line breaks and other control characters with the same message.
 const required = (message: string, max: number, min = 1) =>

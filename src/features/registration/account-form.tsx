@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue, useStore } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { languageAtom } from '../../i18n/i18n.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { useForm } from 'react-hook-form';
 import { useVatIdField } from '../../lib/use-vat-id-field.ts';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,16 +16,18 @@ import { ApiError } from '../../lib/api.ts';
 import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { MESSAGES } from '../../shared/messages.ts';
+import { useFormMessage } from '../auth/form-messages.ts';
 import {
   type AccountFormField,
   accountBodyOf,
   accountFormDefaults,
+  accountFormMessage,
   accountFormSchema,
   billingAddressOf,
   formFieldOfServerPath,
 } from './account-form-schema.ts';
 import { CountrySelect } from '../../components/ui/country-select.tsx';
-import { EMAIL_CHECK_MESSAGES, eligibilityUpdate, emailDomain, emailProblem, isCheckableEmail } from './email-checks.ts';
+import { EMAIL_CHECK_MESSAGE_KEYS, eligibilityUpdate, emailDomain, emailProblem, isCheckableEmail } from './email-checks.ts';
 import { registrationNoticeAtom } from './registration-notice.ts';
 import { createAccount, fetchEligibility, fetchGrayListed } from './registration-api.ts';
 import { type RegistrationState, registrationAtom } from './registration-state.ts';
@@ -32,12 +37,21 @@ const EMAIL_CHECK_DEBOUNCE_MS = 700;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** The way back to the pass choice after the server refused the pass; a component, so it follows the language. */
+function ChooseAnotherPass() {
+  const t = useT('registration');
+  return <Link to="/registration">{t('chooseAnotherPass')}</Link>;
+}
+
 /**
  * The Your Account form: e-mail (eligibility and provider checks while typing), password with
  * rule and strength meter, name, company and billing address with the VAT ID check; submitting
  * creates the account and the pending pass (POST /api/registration/account).
  */
 export function AccountForm() {
+  const t = useT('registration');
+  const ownMessage = useCallback((message: string) => accountFormMessage(message, t), [t]);
+  const formMessage = useFormMessage(ownMessage);
   const navigate = useNavigate();
   const store = useStore();
   const registration = useAtomValue(registrationAtom);
@@ -142,11 +156,7 @@ export function AccountForm() {
     }
     const pass = checked.pass;
     if (!pass) {
-      setFormError(
-        <>
-          Please choose a pass first. <Link to="/registration">Choose your pass</Link>
-        </>,
-      );
+      setFormError(<Text ns="registration" k="choosePassFirst" components={{ link: <Link to="/registration" /> }} />);
       return;
     }
     if (!(await checkVat(values.vatId))) {
@@ -160,9 +170,11 @@ export function AccountForm() {
       return;
     }
     try {
-      const account = await createAccount(
-        accountBodyOf(values, { pass, voucherCode: checked.voucherCode, freeClaim: checked.freeClaim }),
-      );
+      const account = await createAccount({
+        ...accountBodyOf(values, { pass, voucherCode: checked.voucherCode, freeClaim: checked.freeClaim }),
+        // The account's mails (starting with the confirmation) and PDFs are written in it.
+        language: store.get(languageAtom),
+      });
       // The address has an account: the next step is in the mail to it, as for a new one.
       if ('checkInbox' in account) {
         setInboxFor(values.email);
@@ -209,7 +221,7 @@ export function AccountForm() {
         {passProblem ? (
           <>
             {' '}
-            <Link to="/registration">Choose another pass</Link>
+            <ChooseAnotherPass />
           </>
         ) : null}
       </>,
@@ -218,12 +230,11 @@ export function AccountForm() {
 
   // The server-side checks speak only about the address they checked, i.e. the one typed now.
   const problem = registration.email === normalizeEmail(email) ? emailProblem(registration) : null;
-  const emailError = errors.email?.message ?? (problem ? EMAIL_CHECK_MESSAGES[problem] : undefined);
+  const emailError = formMessage(errors.email?.message) ?? (problem ? t(EMAIL_CHECK_MESSAGE_KEYS[problem]) : undefined);
   let emailAction: ReactNode = null;
-  if (errors.email?.type === 'refused' || (!errors.email && problem))
-    emailAction = <Link to="/registration">Choose another pass</Link>;
+  if (errors.email?.type === 'refused' || (!errors.email && problem)) emailAction = <ChooseAnotherPass />;
 
-  const fieldError = (field: AccountFormField) => errors[field]?.message;
+  const fieldError = (field: AccountFormField) => formMessage(errors[field]?.message);
   const termsError = fieldError('acceptTerms');
 
   return (
@@ -235,35 +246,33 @@ export function AccountForm() {
       ) : null}
       {inboxFor ? (
         <Notice tone="info">
-          <strong>Check your inbox.</strong> We have sent an e-mail to <strong>{inboxFor}</strong> with the next step. If you
-          already have an account, <Link to="/sign-in">sign in</Link> to see or get your pass.
+          <Text
+            ns="registration"
+            k="checkInbox"
+            values={{ email: <>{inboxFor}</> }}
+            components={{ strong: <strong />, link: <Link to="/sign-in" /> }}
+          />
         </Notice>
       ) : null}
 
       <fieldset className="card reg-form__section">
-        <legend className="reg-form__legend">Sign-in details</legend>
+        <legend className="reg-form__legend">{t('signInDetails')}</legend>
         <EmailField
           registration={emailRegistration}
           error={emailError}
           errorAction={emailAction}
           aria-busy={emailChecking || undefined}
-          hint={
-            emailChecking
-              ? 'Checking your e-mail address…'
-              : emailCheckFailed
-                ? 'We could not check your e-mail address right now; we will try again when you continue.'
-                : 'We will send you a link to confirm this address.'
-          }
+          hint={emailChecking ? t('checkingEmail') : emailCheckFailed ? t('emailCheckFailed') : t('emailConfirmationHint')}
         />
         <NewPasswordField
-          label="Password"
+          label={t('passwordLabel')}
           registration={register('password')}
           password={password}
           error={fieldError('password')}
           userInputs={[email, firstName, lastName]}
         />
         <TextField
-          label="Repeat password"
+          label={t('repeatPasswordLabel')}
           type="password"
           autoComplete="new-password"
           registration={register('repeatPassword')}
@@ -272,23 +281,23 @@ export function AccountForm() {
       </fieldset>
 
       <fieldset className="card reg-form__section">
-        <legend className="reg-form__legend">About you</legend>
+        <legend className="reg-form__legend">{t('aboutYou')}</legend>
         <div className="reg-form__row">
           <TextField
-            label="First name"
+            label={t('firstNameLabel')}
             autoComplete="given-name"
             registration={register('firstName')}
             error={fieldError('firstName')}
           />
           <TextField
-            label="Last name"
+            label={t('lastNameLabel')}
             autoComplete="family-name"
             registration={register('lastName')}
             error={fieldError('lastName')}
           />
         </div>
         <TextField
-          label="Company (optional)"
+          label={t('companyLabel')}
           autoComplete="organization"
           registration={register('company')}
           error={fieldError('company')}
@@ -296,32 +305,37 @@ export function AccountForm() {
       </fieldset>
 
       <fieldset className="card reg-form__section">
-        <legend className="reg-form__legend">Billing address</legend>
+        <legend className="reg-form__legend">{t('billingAddress')}</legend>
         <TextField
-          label="Street and house number"
+          label={t('addressLine1Label')}
           autoComplete="address-line1"
           registration={register('addressLine1')}
           error={fieldError('addressLine1')}
         />
         <TextField
-          label="Address line 2 (optional)"
+          label={t('addressLine2Label')}
           autoComplete="address-line2"
           registration={register('addressLine2')}
           error={fieldError('addressLine2')}
         />
         <div className="reg-form__row reg-form__row--zip">
-          <TextField label="Postcode" autoComplete="postal-code" registration={register('zip')} error={fieldError('zip')} />
-          <TextField label="City" autoComplete="address-level2" registration={register('city')} error={fieldError('city')} />
+          <TextField label={t('zipLabel')} autoComplete="postal-code" registration={register('zip')} error={fieldError('zip')} />
+          <TextField
+            label={t('cityLabel')}
+            autoComplete="address-level2"
+            registration={register('city')}
+            error={fieldError('city')}
+          />
         </div>
         <div className="reg-form__row">
           <TextField
-            label="State or region (optional)"
+            label={t('stateLabel')}
             autoComplete="address-level1"
             registration={register('state')}
             error={fieldError('state')}
           />
           <CountrySelect
-            label="Country"
+            label={t('countryLabel')}
             registration={register('countryId')}
             error={fieldError('countryId')}
             // Options arrive after the form's default: set it again so a restored country shows.
@@ -329,21 +343,21 @@ export function AccountForm() {
           />
         </div>
         <TextField
-          label="VAT ID (optional)"
+          label={t('vatIdLabel')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="e.g. ATU13585627"
+          placeholder={t('vatIdPlaceholder')}
           registration={vatRegistration}
           error={fieldError('vatId')}
           aria-busy={vatState === 'checking' || undefined}
           hint={
             vatState === 'checking' ? (
-              'Checking the VAT ID…'
+              t('checkingVatId')
             ) : vatState === 'valid' ? (
-              <span className="reg-form__ok">✓ VAT ID verified</span>
+              <span className="reg-form__ok">{t('vatIdVerified')}</span>
             ) : (
-              'For companies in the EU. With a valid VAT ID outside Germany, your invoice is issued without German VAT (reverse charge).'
+              t('vatIdHint')
             )
           }
         />
@@ -353,10 +367,10 @@ export function AccountForm() {
 
       <div className="reg-actions">
         <Link to="/registration/hotel" className="btn btn-ghost">
-          Back
+          {t('back')}
         </Link>
-        <SubmitButton busy={isSubmitting} busyLabel="Creating your account…" className="btn btn-primary btn-lg">
-          Create account and continue
+        <SubmitButton busy={isSubmitting} busyLabel={t('creatingYourAccount')} className="btn btn-primary btn-lg">
+          {t('createAccountAndContinue')}
         </SubmitButton>
       </div>
     </form>

@@ -1,12 +1,15 @@
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
+import { countryName } from '../../components/ui/country-select.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { Country } from '../../shared/contracts/catalog.ts';
 import { fetchCountries } from './registration-api.ts';
 import { registrationAtom } from './registration-state.ts';
 import './registration-flow.css';
 
-/** The country's name for an id; the list is loaded once per page life. */
+/** The country's name for an id, in the active language; the list is loaded once per page life. */
 function useCountryName(countryId: number | null | undefined): string | undefined {
+  const language = useLanguage();
   const [countries, setCountries] = useState<Country[]>([]);
   useEffect(() => {
     let cancelled = false;
@@ -20,11 +23,13 @@ function useCountryName(countryId: number | null | undefined): string | undefine
       cancelled = true;
     };
   }, []);
-  return countries.find((country) => country.id === countryId)?.name;
+  const country = countries.find((candidate) => candidate.id === countryId);
+  return country ? countryName(country, language) : undefined;
 }
 
 /** Name, e-mail and billing address of the registration, as entered on the Your Account step. */
-export function BillingDetails({ title = 'Billing details', children }: { title?: string; children?: ReactNode }) {
+export function BillingDetails({ title, children }: { title?: string; children?: ReactNode }) {
+  const t = useT('registration');
   const registration = useAtomValue(registrationAtom);
   const address = registration.address;
   const country = useCountryName(address?.countryId);
@@ -41,22 +46,22 @@ export function BillingDetails({ title = 'Billing details', children }: { title?
   return (
     <section className="card reg-summary" aria-labelledby="billing-details-title">
       <h2 id="billing-details-title" className="card-title">
-        {title}
+        {title ?? t('billingDetails')}
       </h2>
       <dl className="reg-summary__list">
         <div>
-          <dt>Name</dt>
+          <dt>{t('name')}</dt>
           <dd>
             {registration.firstName} {registration.lastName}
           </dd>
         </div>
         <div>
-          <dt>E-mail address</dt>
+          <dt>{t('emailAddress')}</dt>
           <dd>{registration.email}</dd>
         </div>
         {address ? (
           <div>
-            <dt>Billing address</dt>
+            <dt>{t('billingAddress')}</dt>
             <dd>
               <address className="reg-summary__address">
                 {lines
@@ -72,7 +77,7 @@ export function BillingDetails({ title = 'Billing details', children }: { title?
         ) : null}
         {address?.vatId ? (
           <div>
-            <dt>VAT ID</dt>
+            <dt>{t('vatId')}</dt>
             <dd>{address.vatId}</dd>
           </div>
         ) : null}

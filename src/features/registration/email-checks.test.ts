@@ -1,7 +1,8 @@
 import { hostCodeBlocked as hostVoucherBlocked } from '../../shared/registration-rules.ts';
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../i18n/i18n.ts';
 import {
-  EMAIL_CHECK_MESSAGES,
+  EMAIL_CHECK_MESSAGE_KEYS,
   eligibilityUpdate,
   emailDomain,
   emailProblem,
@@ -107,6 +108,6 @@ describe('host voucher and gray-listed providers', () => {
     expect(emailProblem({ ...EMPTY_REGISTRATION, pass: freePass, grayListedEmailProvider: true })).toBe('grayListedFreePass');
     expect(emailProblem({ ...EMPTY_REGISTRATION, eligibilityCheckComplete: true, isBlacklisted: true })).toBe('blacklisted');
     expect(emailProblem({ ...EMPTY_REGISTRATION, voucherCode: hostCode, eligibilityCheckComplete: true })).toBe('hostNotInvited');
-    expect(EMAIL_CHECK_MESSAGES.grayListedFreePass).toMatch(/business e-mail address/);
+    expect(translate('registration', EMAIL_CHECK_MESSAGE_KEYS.grayListedFreePass)).toMatch(/business e-mail address/);
   });
 });

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import type { RegistrationState } from './registration-state.ts';
 
@@ -11,14 +12,12 @@ export interface EligibilityResult {
   isWhitelisted: boolean;
 }
 
-export const EMAIL_CHECK_MESSAGES = {
-  blacklisted:
-    'Registration is not possible with this e-mail address, so your chosen pass has been removed. Please contact us if you think this is a mistake.',
-  grayListedFreePass:
-    'The free Standard Pass is only available with a business e-mail address. Addresses of free e-mail providers cannot be used for it: please use your company e-mail address or choose another pass.',
-  hostNotInvited:
-    'This host code is only valid for invited e-mail addresses. Please use the address your host invited, or choose another pass.',
-} as const;
+/** Each problem's message (registration namespace). */
+export const EMAIL_CHECK_MESSAGE_KEYS = {
+  blacklisted: 'emailBlacklisted',
+  grayListedFreePass: 'emailGrayListedFreePass',
+  hostNotInvited: 'emailHostNotInvited',
+} as const satisfies Record<string, MessageKey<'registration'>>;
 
 /** A plausible address worth asking the server about (the form's own check gives the message). */
 export function isCheckableEmail(email: string): boolean {
@@ -77,7 +76,7 @@ export function emailProblem(
     RegistrationState,
     'pass' | 'grayListedEmailProvider' | 'isBlacklisted' | 'eligibilityCheckComplete' | 'voucherCode' | 'isWhitelisted'
   >,
-): keyof typeof EMAIL_CHECK_MESSAGES | null {
+): keyof typeof EMAIL_CHECK_MESSAGE_KEYS | null {
   if (state.eligibilityCheckComplete && state.isBlacklisted) return 'blacklisted';
   if (hostCodeBlocked(state)) return 'hostNotInvited';
   if (freePassRefused(state)) return 'grayListedFreePass';

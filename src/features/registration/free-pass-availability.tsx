@@ -1,10 +1,30 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { freePassAvailability } from '../../shared/availability.ts';
+import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { type AvailabilityLevel, freePassAvailability } from '../../shared/availability.ts';
 import { FREE_PASS_POOL } from '../../shared/messages.ts';
 import { fetchTakenPasses } from './pass-step-api.ts';
 import './registration-panel.css';
 
-const count = new Intl.NumberFormat('en-GB');
+const counts = new Map<Language, Intl.NumberFormat>();
+
+function countFormat(language: Language): Intl.NumberFormat {
+  let format = counts.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALES[language]);
+    counts.set(language, format);
+  }
+  return format;
+}
+
+/** SPEC §9's three headlines (the common messages). */
+const HEADLINES: Record<AvailabilityLevel, MessageKey<'common'>> = {
+  available: 'freePassesAvailable',
+  'almost-gone': 'freePassesAlmostGone',
+  gone: 'freePassesGone',
+};
 
 /** The taken share of the free-pass pool (GET /api/pass/taken-passes); undefined while loading, null when unknown. */
 export function useTakenPasses(): number | null | undefined {
@@ -26,6 +46,9 @@ export function useTakenPasses(): number | null | undefined {
  * one of the three headlines. A failed call or an unknown value hides the panel (§8).
  */
 export function FreePassAvailability() {
+  const t = useT('registration');
+  const tCommon = useT('common');
+  const count = countFormat(useLanguage());
   const taken = useTakenPasses();
   const availability = freePassAvailability(taken);
   const fillRef = useRef<HTMLSpanElement>(null);
@@ -42,28 +65,31 @@ export function FreePassAvailability() {
 
   return (
     <section className={`free-pass is-${availability.level}`} aria-labelledby={titleId} data-testid="free-pass-availability">
-      <p className="free-pass__eyebrow">Free Standard Passes</p>
+      <p className="free-pass__eyebrow">{t('freePassesEyebrow')}</p>
       <h2 id={titleId} className="free-pass__headline">
-        {availability.headline}
+        {tCommon(HEADLINES[availability.level])}
       </h2>
       <div
         className="free-pass__bar"
         role="progressbar"
-        aria-label="Free Standard Passes claimed"
+        aria-label={t('freePassesClaimedLabel')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent}% claimed`}
+        aria-valuetext={t('percentClaimed', { percent })}
       >
         <span ref={fillRef} className="free-pass__fill" />
       </div>
       <p className="free-pass__meta">
         {availability.level === 'gone' ? (
-          `All ${count.format(FREE_PASS_POOL)} free passes have been claimed.`
+          t('allFreePassesClaimed', { total: count.format(FREE_PASS_POOL) })
         ) : (
-          <>
-            <strong>{count.format(availability.remaining)}</strong> of {count.format(FREE_PASS_POOL)} left · {percent}% claimed
-          </>
+          <Text
+            ns="registration"
+            k="freePassesLeft"
+            values={{ remaining: count.format(availability.remaining), total: count.format(FREE_PASS_POOL), percent }}
+            components={{ strong: <strong /> }}
+          />
         )}
       </p>
     </section>

@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { freePassAvailability } from '../../shared/availability.ts';
 import { useTakenPasses } from './free-pass-availability.tsx';
-import { FREE_PASS_CODE, PRIZE_DRAW } from './pass-selection.ts';
+import { FREE_PASS_CODE } from './pass-selection.ts';
 import './registration-panel.css';
 
 /**
@@ -10,20 +12,25 @@ import './registration-panel.css';
  * prize draw for 2 free hotel nights. 'Use code' hands the code to the pass step (?voucher=).
  */
 export function FreePassOffer() {
+  const t = useT('registration');
   const titleId = useId();
   const gone = freePassAvailability(useTakenPasses())?.level === 'gone';
   return (
     <section className="offer" aria-labelledby={titleId}>
       <h2 id={titleId} className="offer__title">
-        Your free Standard Pass
+        {t('offerTitle')}
       </h2>
       <p className="offer__text">
-        Register with the discount code <strong className="offer__code">{FREE_PASS_CODE}</strong> and your Standard Pass is free:
-        expo halls, keynotes and all track sessions.
+        <Text
+          ns="registration"
+          k="offerText"
+          values={{ code: FREE_PASS_CODE }}
+          components={{ code: <strong className="offer__code" /> }}
+        />
       </p>
       {gone ? null : (
         <Link to={`/registration?voucher=${FREE_PASS_CODE}`} className="btn btn-sm offer__apply" replace>
-          Use code {FREE_PASS_CODE}
+          {t('useCode', { code: FREE_PASS_CODE })}
         </Link>
       )}
       <p className="offer__draw">
@@ -31,7 +38,7 @@ export function FreePassOffer() {
           ★
         </span>
         <span>
-          Every completed registration enters our prize draw for <strong>{PRIZE_DRAW}</strong> at a partner hotel.
+          <Text ns="registration" k="offerPrizeDraw" components={{ strong: <strong /> }} />
         </span>
       </p>
     </section>

@@ -4,8 +4,6 @@ import type { RegistrationState } from './registration-state.ts';
 
 /** SPEC §9: the discount code the registration promotes for the free Standard Pass. */
 export const FREE_PASS_CODE = 'CF26';
-/** SPEC §1/§9: the prize draw among registrations. */
-export const PRIZE_DRAW = '2 free hotel nights';
 
 export type RegistrationPass = NonNullable<RegistrationState['pass']>;
 export type RegistrationVoucher = NonNullable<RegistrationState['voucherCode']>;

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { AccountForm } from './account-form.tsx';
 import { BillingDetails } from './billing-details.tsx';
 import { ChosenPass } from './chosen-pass.tsx';
@@ -10,18 +11,12 @@ import './registration-flow.css';
 
 /** /registration/account: the account form, or a summary once the account exists. */
 export function RegistrationAccountPage() {
+  const t = useT('registration');
   const registration = useAtomValue(registrationAtom);
   const created = registration.account !== null;
   return (
     <div className="reg-step">
-      <PageHeader
-        title="Your Account"
-        lead={
-          created
-            ? 'Your account has been created.'
-            : 'Create your account. After your registration you will use it to sign in and manage your pass, hotel and invoices.'
-        }
-      />
+      <PageHeader title={t('accountStepTitle')} lead={created ? t('accountCreated') : t('accountStepLead')} />
       <ChosenPass changeable={!created} />
       {created ? (
         <AccountSummary />
@@ -29,8 +24,8 @@ export function RegistrationAccountPage() {
         <>
           {registration.pass === null ? (
             <Notice tone="warning">
-              {registration.isBlacklisted ? 'Your pass has been removed.' : 'You have not chosen a pass yet.'}{' '}
-              <Link to="/registration">Choose your pass</Link>
+              {registration.isBlacklisted ? t('passRemoved') : t('noPassChosen')}{' '}
+              <Link to="/registration">{t('chooseYourPass')}</Link>
             </Notice>
           ) : null}
           <AccountForm />
@@ -41,15 +36,14 @@ export function RegistrationAccountPage() {
 }
 
 function AccountSummary() {
+  const t = useT('registration');
   const navigate = useNavigate();
   const registration = useAtomValue(registrationAtom);
   const reset = useSetAtom(resetRegistrationAtom);
   const next = registration.surveyCompleted ? '/registration/checkout' : '/registration/survey';
   return (
-    <BillingDetails title="Your account">
-      <p className="reg-summary__note">
-        Your account cannot be changed during the registration. Once signed in, you can edit your profile and billing address.
-      </p>
+    <BillingDetails title={t('yourAccount')}>
+      <p className="reg-summary__note">{t('accountLockedNote')}</p>
       <div className="reg-actions">
         <button
           type="button"
@@ -59,10 +53,10 @@ function AccountSummary() {
             navigate('/registration');
           }}
         >
-          Start a new registration
+          {t('startNewRegistration')}
         </button>
         <Link to={next} className="btn btn-primary btn-lg">
-          Continue
+          {t('continue')}
         </Link>
       </div>
     </BillingDetails>

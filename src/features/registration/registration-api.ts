@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Language } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api.ts';
 import { surveyEntrySchema, surveyQuestionSchema } from '../../shared/contracts/catalog.ts';
 import {
@@ -51,6 +52,8 @@ export interface AccountBody {
   voucherCode: string | null;
   /** The free Standard Pass's hold from the Pass step. */
   freeClaimToken: string | null;
+  /** The account's language for its mails and PDFs: the one the visitor registers in. */
+  language?: Language;
 }
 
 /**

@@ -4,6 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';
 import type { HotelChoice, Order } from '../../shared/contracts/registration.ts';
@@ -29,6 +31,7 @@ export function RegistrationCheckoutPage() {
 type Load = { status: 'loading' } | { status: 'ready'; order: Order } | { status: 'failed'; error: unknown };
 
 function Checkout() {
+  const t = useT('registration');
   const navigate = useNavigate();
   const [registration, setRegistration] = useAtom(registrationAtom);
   const token = registration.account?.registrationToken;
@@ -119,13 +122,13 @@ function Checkout() {
   if (!token) {
     body = (
       <Notice tone="warning">
-        Please create your account first. <Link to="/registration/account">Go to Your Account</Link>
+        <Text ns="registration" k="createAccountFirst" components={{ link: <Link to="/registration/account" /> }} />
       </Notice>
     );
   } else if (load.status === 'loading') {
     body = (
       <div className="card reg-summary" role="status" aria-busy="true">
-        Preparing your order…
+        {t('preparingOrder')}
       </div>
     );
   } else if (load.status === 'failed') {
@@ -144,21 +147,17 @@ function Checkout() {
       <>
         <section className="card reg-checkout__section" aria-labelledby="checkout-order">
           <h2 id="checkout-order" className="card-title">
-            Order overview
+            {t('orderOverview')}
           </h2>
           <OrderSummary order={order} />
         </section>
         <BillingDetails />
         {payError ? <Notice tone="danger">{payError}</Notice> : null}
         <div className="reg-checkout__pay">
-          <p className="reg-checkout__hint">
-            {paid
-              ? 'You will be taken to the secure page of our payment provider. Your payment is charged only once, even if you try again.'
-              : 'Your pass is free: no payment is needed.'}
-          </p>
+          <p className="reg-checkout__hint">{paid ? t('paymentHint') : t('noPaymentNeeded')}</p>
           <div className="reg-actions">
             <Link to="/registration/survey" className="btn btn-ghost">
-              Back
+              {t('back')}
             </Link>
             {paid ? (
               <button
@@ -168,7 +167,7 @@ function Checkout() {
                 disabled={paying}
                 aria-busy={paying || undefined}
               >
-                {paying ? 'Opening the payment page…' : `Pay now ${formatEuro(order.gross)}`}
+                {paying ? t('openingPaymentPage') : t('payNow', { amount: formatEuro(order.gross) })}
               </button>
             ) : (
               <button
@@ -178,7 +177,7 @@ function Checkout() {
                 disabled={paying}
                 aria-busy={paying || undefined}
               >
-                Complete registration
+                {t('completeRegistration')}
               </button>
             )}
           </div>
@@ -189,7 +188,7 @@ function Checkout() {
 
   return (
     <div className="reg-step">
-      <PageHeader title="Checkout" lead="Please check your order before completing your registration." />
+      <PageHeader title={t('checkoutStepTitle')} lead={t('checkoutStepLead')} />
       {body}
     </div>
   );
@@ -204,19 +203,19 @@ interface CheckoutFailureProps {
 
 /** Sold-out room (409): say so and lead back to the Hotel step; anything else: try again. */
 function CheckoutFailure({ error, hasHotel, onRetry, onWithoutHotel }: CheckoutFailureProps) {
+  const t = useT('registration');
   if (error instanceof ApiError && error.status === 409 && hasHotel) {
     return (
       <div className="card reg-summary">
         <Notice tone="warning">
-          {error.problem?.detail ?? 'The room you chose is no longer available for your dates.'} Please choose another room, or
-          continue without a hotel.
+          {error.problem?.detail ?? t('roomNoLongerAvailable')} {t('chooseAnotherRoomOrNoHotel')}
         </Notice>
         <div className="reg-actions">
           <button type="button" className="btn btn-ghost" onClick={onWithoutHotel}>
-            Continue without a hotel
+            {t('continueWithoutHotel')}
           </button>
           <Link to="/registration/hotel" className="btn btn-primary">
-            Choose another room
+            {t('chooseAnotherRoom')}
           </Link>
         </div>
       </div>
@@ -228,7 +227,7 @@ function CheckoutFailure({ error, hasHotel, onRetry, onWithoutHotel }: CheckoutF
       <div className="reg-actions">
         <span />
         <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     </div>

@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { settledPaymentSession } from '../../lib/payment.ts';
 import { checkout, hotelChoiceOf } from './registration-api.ts';
 import { type RegistrationState, registrationAtom, resetRegistrationAtom } from './registration-state.ts';
@@ -20,6 +21,8 @@ type PassStatus = 'pending' | 'approved';
  * registration state (SPEC §4).
  */
 export function RegistrationFinishPage() {
+  const t = useT('registration');
+  const tCommon = useT('common');
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const registration = useAtomValue(registrationAtom);
@@ -76,10 +79,10 @@ export function RegistrationFinishPage() {
   if (unpaid) {
     return (
       <div className="reg-step">
-        <PageHeader title="Almost done" documentTitle="Registration" />
+        <PageHeader title={t('almostDone')} documentTitle={t('registrationDocumentTitle')} />
         <Notice tone="warning">
-          {paymentStatus === 'failed' ? 'Your payment was not successful.' : 'Your order has not been paid yet.'}{' '}
-          <Link to="/registration/checkout">Go to the checkout</Link>
+          {paymentStatus === 'failed' ? t('paymentNotSuccessful') : t('orderNotPaid')}{' '}
+          <Link to="/registration/checkout">{t('goToCheckout')}</Link>
         </Notice>
       </div>
     );
@@ -87,7 +90,7 @@ export function RegistrationFinishPage() {
 
   return (
     <div className="reg-step">
-      <PageHeader title="Thank you for registering!" lead="Your registration for CloudFest 2026 is complete." />
+      <PageHeader title={t('finishTitle')} lead={t('finishLead')} />
 
       <section className="card reg-finish" aria-labelledby="finish-pass" aria-busy={refreshing || undefined}>
         <div className={`reg-finish__status reg-finish__status--${passStatus}`}>
@@ -109,32 +112,30 @@ export function RegistrationFinishPage() {
           </span>
           <div>
             <h2 id="finish-pass" className="reg-finish__title">
-              {snapshot.pass?.name ?? 'Your pass'}
+              {snapshot.pass?.name ?? t('yourPass')}
             </h2>
             <p className={`badge reg-finish__badge reg-finish__badge--${passStatus}`}>
-              {passStatus === 'approved' ? 'Approved' : 'Awaiting approval'}
+              {passStatus === 'approved' ? t('passApproved') : t('passAwaitingApproval')}
             </p>
           </div>
         </div>
         <p>
-          {passStatus === 'approved'
-            ? 'Your pass is approved. You can sign in as soon as you have confirmed your e-mail address.'
-            : `${MESSAGES.passAwaitsApproval} Our team checks free and voucher passes and lets you know by e-mail.`}
+          {passStatus === 'approved' ? t('passApprovedNote') : `${tCommon('passAwaitsApproval')} ${t('passApprovalCheckNote')}`}
         </p>
         {refreshing ? (
           <p role="status" className="reg-finish__muted">
-            Confirming your payment…
+            {t('confirmingPayment')}
           </p>
         ) : null}
         {order && order.gross > 0 && order.status === 'paid' ? (
           <dl className="reg-summary__list">
             <div>
-              <dt>Amount paid</dt>
+              <dt>{t('amountPaid')}</dt>
               <dd>{formatEuro(order.gross)}</dd>
             </div>
             {order.invoiceNumber ? (
               <div>
-                <dt>Invoice number</dt>
+                <dt>{t('invoiceNumber')}</dt>
                 <dd className="reg-finish__invoice">{order.invoiceNumber}</dd>
               </div>
             ) : null}
@@ -144,29 +145,43 @@ export function RegistrationFinishPage() {
 
       <section className="card reg-finish__next" aria-labelledby="finish-next">
         <h2 id="finish-next" className="card-title">
-          What happens next
+          {t('whatHappensNext')}
         </h2>
         <ol className="reg-finish__steps">
           <li>
-            <strong>Confirm your e-mail address.</strong> We have sent a link to{' '}
-            {snapshot.email ? <strong>{snapshot.email}</strong> : 'your e-mail address'}. Please open it to confirm your address.
-            {snapshot.pass?.isFree ? ' Your free pass is reserved for you for one hour; confirming makes it yours.' : null}
+            {snapshot.email ? (
+              <Text
+                ns="registration"
+                k="nextConfirmEmailTo"
+                values={{ email: <>{snapshot.email}</> }}
+                components={{ strong: <strong /> }}
+              />
+            ) : (
+              <Text ns="registration" k="nextConfirmEmail" components={{ strong: <strong /> }} />
+            )}
+            {snapshot.pass?.isFree ? ` ${t('nextFreePassReserved')}` : null}
           </li>
           {passStatus === 'pending' ? (
             <li>
-              <strong>Wait for the approval of your pass.</strong> The organizers approve free and voucher passes; we will let you
-              know by e-mail.
+              <Text ns="registration" k="nextWaitForApproval" components={{ strong: <strong /> }} />
             </li>
           ) : null}
           <li>
-            <strong>Sign in</strong> with your e-mail address and password to see your pass
-            {snapshot.hotel ? ', your hotel booking' : ''}
-            {order?.invoiceNumber ? ` and your invoice ${order.invoiceNumber}` : ''}, and to plan your days at CloudFest.
+            <Text
+              ns="registration"
+              k="nextSignIn"
+              values={{
+                hotel: snapshot.hotel ? 'yes' : 'no',
+                hasInvoice: order?.invoiceNumber ? 'yes' : 'no',
+                invoice: order?.invoiceNumber ?? '',
+              }}
+              components={{ strong: <strong /> }}
+            />
           </li>
         </ol>
         <div className="reg-actions">
           <button type="button" className="btn btn-ghost" onClick={() => leave('/registration')}>
-            Start a new registration
+            {t('startNewRegistration')}
           </button>
           <Link
             to="/sign-in"
@@ -176,7 +191,7 @@ export function RegistrationFinishPage() {
               leave('/sign-in');
             }}
           >
-            Go to sign in
+            {t('goToSignIn')}
           </Link>
         </div>
       </section>

@@ -3,24 +3,18 @@ import { useAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { formatEventDates } from '../../app/layouts/format-event-dates.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
 import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { nightCount } from '../../shared/stay.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
 import { fetchAccommodations } from '../../lib/hotel-api.ts';
-import {
-  type AccommodationOrder,
-  DEFAULT_STAY,
-  formatStay,
-  hotelChoice,
-  pluralNights,
-  STAY_WINDOW,
-  type Stay,
-  stayError,
-} from '../../lib/hotel-search.ts';
+import { type AccommodationOrder, DEFAULT_STAY, hotelChoice, STAY_WINDOW, type Stay } from '../../lib/hotel-search.ts';
 import { registrationAtom } from './registration-state.ts';
+import { stayErrorText } from './stay-error.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './hotel-step.css';
 
@@ -30,13 +24,16 @@ import './hotel-step.css';
  * total and live availability. 'Select room' or 'No hotel' store the choice and go on to the account.
  */
 export function RegistrationHotelPage() {
+  const t = useT('registration');
+  const tCommon = useT('common');
+  const language = useLanguage();
   const [registration, update] = useAtom(registrationAtom);
   const navigate = useNavigate();
   const [stay, setStay] = useState<Stay>(() =>
     registration.hotel ? { start: registration.hotel.start, end: registration.hotel.end } : DEFAULT_STAY,
   );
   const [order, setOrder] = useState<AccommodationOrder>('priceLowHigh');
-  const problem = stayError(stay);
+  const problem = stayErrorText(stay, t);
   const nights = problem ? 0 : nightCount(stay.start, stay.end);
   const search = useRequest(
     (signal) => (problem ? Promise.resolve<Accommodation[]>([]) : fetchAccommodations(stay, order, signal)),
@@ -56,58 +53,64 @@ export function RegistrationHotelPage() {
   const chosen = registration.hotel;
   return (
     <div className="hotel-step">
-      <PageHeader
-        title="Book your hotel room"
-        documentTitle="Hotel · Registration"
-        lead="Stay at one of our partner hotels around Europa-Park. Booking a room is optional: you can also continue without a hotel."
-      />
+      <PageHeader title={t('hotelStepTitle')} documentTitle={t('hotelStepDocumentTitle')} lead={t('hotelStepLead')} />
 
       {chosen ? (
         <div className="alert alert-success hotel-step__chosen" role="status">
           <p>
-            Your choice: <strong>{chosen.name}</strong>, {chosen.roomName}, {formatStay(chosen)} ({pluralNights(chosen.nights)},{' '}
-            {formatEuro(chosen.pricePerNight * chosen.nights)})
+            <Text
+              ns="registration"
+              k="hotelChosen"
+              values={{
+                hotel: <>{chosen.name}</>,
+                room: <>{chosen.roomName}</>,
+                stay: formatEventDates(chosen.start, chosen.end, language),
+                nights: chosen.nights,
+                total: formatEuro(chosen.pricePerNight * chosen.nights),
+              }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <button type="button" className="btn btn-primary btn-sm" onClick={() => navigate('/registration/account')}>
-            Continue
+            {t('continue')}
           </button>
         </div>
       ) : null}
 
-      <section className="card hotel-step__search" aria-label="Your stay">
+      <section className="card hotel-step__search" aria-label={t('yourStay')}>
         <StayFields stay={stay} onChange={setStay} error={problem} />
         <div className="hotel-step__search-footer">
-          <p className="hotel-step__summary">{problem ? '\u00a0' : `${formatStay(stay)} · ${pluralNights(nights)} · 1 guest`}</p>
+          <p className="hotel-step__summary">
+            {problem ? '\u00a0' : t('staySummary', { stay: formatEventDates(stay.start, stay.end, language), nights })}
+          </p>
           <HotelOrderToggle order={order} onChange={setOrder} />
         </div>
       </section>
 
       <div className="hotel-step__no-hotel">
         <div>
-          <p className="hotel-step__no-hotel-title">Staying elsewhere?</p>
-          <p className="hotel-step__no-hotel-text">You can book a room later from your account, while rooms last.</p>
+          <p className="hotel-step__no-hotel-title">{t('stayingElsewhere')}</p>
+          <p className="hotel-step__no-hotel-text">{t('bookLater')}</p>
         </div>
         <button type="button" className={`btn ${registration.noHotel ? 'btn-primary' : ''}`} onClick={noHotel}>
-          {MESSAGES.noHotel}
+          {tCommon('noHotel')}
         </button>
       </div>
 
       {search.status === 'loading' ? <HotelSkeleton /> : null}
       {search.status === 'error' ? (
         <div className="alert alert-danger hotel-step__error" role="alert">
-          <p>We could not load the hotels. {errorMessage(search.error)}</p>
+          <p>{t('hotelsFailed', { reason: errorMessage(search.error) })}</p>
           <button type="button" className="btn btn-sm" onClick={search.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       ) : null}
       {search.status === 'ready' && !problem ? (
         search.data.length === 0 ? (
-          <p className="hotel-step__empty">
-            No partner hotel has a room for these dates. Try other dates or continue without a hotel.
-          </p>
+          <p className="hotel-step__empty">{t('noHotelRooms')}</p>
         ) : (
-          <ul className="hotel-step__list" aria-label="Partner hotels">
+          <ul className="hotel-step__list" aria-label={t('partnerHotels')}>
             {search.data.map((accommodation) => {
               const selectedRoomId = chosen?.accommodationId === accommodation.id ? chosen.roomId : null;
               return (
@@ -130,6 +133,7 @@ export function RegistrationHotelPage() {
 }
 
 function StayFields({ stay, onChange, error }: { stay: Stay; onChange: (stay: Stay) => void; error: string | null }) {
+  const t = useT('registration');
   const id = useId();
   const errorId = `${id}-error`;
   const describedBy = error ? errorId : undefined;
@@ -137,7 +141,7 @@ function StayFields({ stay, onChange, error }: { stay: Stay; onChange: (stay: St
     <div className="hotel-step__dates">
       <div className={`field${error ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={`${id}-start`}>
-          Check-in
+          {t('checkIn')}
         </label>
         <input
           id={`${id}-start`}
@@ -152,7 +156,7 @@ function StayFields({ stay, onChange, error }: { stay: Stay; onChange: (stay: St
       </div>
       <div className={`field${error ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={`${id}-end`}>
-          Check-out
+          {t('checkOut')}
         </label>
         <input
           id={`${id}-end`}
@@ -175,8 +179,9 @@ function StayFields({ stay, onChange, error }: { stay: Stay; onChange: (stay: St
 }
 
 function HotelSkeleton() {
+  const t = useT('registration');
   return (
-    <div className="hotel-step__list" role="status" aria-label="Loading hotels">
+    <div className="hotel-step__list" role="status" aria-label={t('loadingHotels')}>
       <div className="hotel is-skeleton" />
       <div className="hotel is-skeleton" />
       <div className="hotel is-skeleton" />

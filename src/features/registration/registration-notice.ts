@@ -1,4 +1,6 @@
 import { atom } from 'jotai';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
 
 /**
  * A message for the registration landing, set by the registration guards when they send the
@@ -6,9 +8,6 @@ import { atom } from 'jotai';
  * cleared when the visitor dismisses it or chooses a pass.
  */
 export type RegistrationNotice = { kind: 'host-code-not-invited'; code: string } | { kind: 'free-claim-expired' };
-
-/** The server's answer when the free pass's hold from the Pass step ran out (or was used). */
-export const FREE_CLAIM_EXPIRED = 'Your free pass reservation has expired. Please choose your pass again.';
 
 const STORAGE_KEY = 'registrationNotice';
 
@@ -46,11 +45,13 @@ export const registrationNoticeAtom = atom(
   },
 );
 
-export function noticeText(notice: RegistrationNotice): string {
+/** The notice in the active language (`t` of the registration namespace). */
+export function noticeText(notice: RegistrationNotice, t: (key: MessageKey<'registration'>, values?: Values) => string): string {
   switch (notice.kind) {
     case 'host-code-not-invited':
-      return `The host code ${notice.code} is only valid for e-mail addresses invited by the host. Please choose another pass, or enter the code again and register with the address your invitation was sent to.`;
+      return t('noticeHostCodeNotInvited', { code: notice.code });
     case 'free-claim-expired':
-      return FREE_CLAIM_EXPIRED;
+      // The free pass's hold from the Pass step ran out (or was used).
+      return t('noticeFreeClaimExpired');
   }
 }

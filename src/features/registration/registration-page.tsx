@@ -2,10 +2,11 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { freePassAvailability } from '../../shared/availability.ts';
 import type { PassType } from '../../shared/contracts/catalog.ts';
 import type { VoucherCheck } from '../../shared/contracts/registration.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { useTakenPasses } from './free-pass-availability.tsx';
@@ -22,7 +23,7 @@ import {
 import { noticeText, registrationNoticeAtom } from './registration-notice.ts';
 import { type RegistrationState, registrationAtom, resetRegistrationAtom } from './registration-state.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { VOUCHER_EXPIRED, VOUCHER_INVALID, VoucherForm } from './voucher-form.tsx';
+import { VoucherForm, type VoucherProblem, voucherProblemText } from './voucher-form.tsx';
 import './pass-step.css';
 
 /** A hold that still has a minute left is reused instead of taking another free pass. */
@@ -37,14 +38,19 @@ const CLAIM_REUSE_MARGIN_MS = 60_000;
 async function freeClaimFor(
   type: Pick<PassType, 'isFree'>,
   current: RegistrationState['freeClaim'],
-): Promise<{ freeClaim: RegistrationState['freeClaim'] } | { error: string }> {
+): Promise<{ freeClaim: RegistrationState['freeClaim'] } | { error: VoucherProblem }> {
   if (!type.isFree) return { freeClaim: null };
   if (current && Date.parse(current.expiresAt) - Date.now() > CLAIM_REUSE_MARGIN_MS) return { freeClaim: current };
   try {
     const claim = await claimFreePass();
     return { freeClaim: { token: claim.claimToken, expiresAt: claim.expiresAt } };
   } catch (error) {
-    return { error: error instanceof ApiError && error.status === 409 ? MESSAGES.freePassesGone : errorMessage(error) };
+    return {
+      error:
+        error instanceof ApiError && error.status === 409
+          ? { kind: 'freePassesGone' }
+          : { kind: 'message', message: errorMessage(error) },
+    };
   }
 }
 
@@ -60,6 +66,8 @@ interface AppliedCode {
  * The side panel (layout) carries the countdown, the free-pass availability and the offer.
  */
 export function RegistrationPage() {
+  const t = useT('registration');
+  const tCommon = useT('common');
   const [registration, update] = useAtom(registrationAtom);
   const reset = useSetAtom(resetRegistrationAtom);
   const [notice, setNotice] = useAtom(registrationNoticeAtom);
@@ -68,7 +76,7 @@ export function RegistrationPage() {
   const catalogue = useRequest((signal) => fetchPassCatalogue(signal), []);
   const freeGone = freePassAvailability(useTakenPasses())?.level === 'gone';
   const voucherInput = useRef<HTMLInputElement>(null);
-  const [claimError, setClaimError] = useState<string | null>(null);
+  const [claimError, setClaimError] = useState<VoucherProblem | null>(null);
   const [claiming, setClaiming] = useState(false);
   const [applied, setApplied] = useState<AppliedCode | null>(() =>
     registration.pass && registration.voucherCode ? { voucher: registration.voucherCode, passType: registration.pass } : null,
@@ -96,10 +104,10 @@ export function RegistrationPage() {
     navigate('/registration/hotel');
   }
 
-  async function onChecked(check: VoucherCheck): Promise<string | null> {
+  async function onChecked(check: VoucherCheck): Promise<VoucherProblem | null> {
     const outcome = voucherOutcome(check, paid);
-    if (outcome.kind === 'invalid') return outcome.known ? VOUCHER_EXPIRED(outcome.code) : VOUCHER_INVALID(outcome.code);
-    if (outcome.passType.isFree && freeGone) return MESSAGES.freePassesGone;
+    if (outcome.kind === 'invalid') return { kind: outcome.known ? 'expired' : 'invalid', code: outcome.code };
+    if (outcome.passType.isFree && freeGone) return { kind: 'freePassesGone' };
     // A valid code selects its pass (the registration keeps both) unless the account already exists.
     if (!locked) {
       const claim = await freeClaimFor(outcome.passType, registration.freeClaim);
@@ -126,8 +134,9 @@ export function RegistrationPage() {
   }
 
   function actionFor(type: PassType): PassCardAction {
-    if (locked) return { kind: 'unavailable', label: registration.pass?.id === type.id ? 'Chosen' : 'Not available' };
-    if (type.isFree && freeGone) return { kind: 'unavailable', label: 'All gone' };
+    if (locked)
+      return { kind: 'unavailable', label: registration.pass?.id === type.id ? t('passChosen') : t('passNotAvailable') };
+    if (type.isFree && freeGone) return { kind: 'unavailable', label: t('passAllGone') };
     if (isLocked(type, applied?.passType.id ?? null)) {
       return { kind: 'locked', onUnlock: () => voucherInput.current?.focus() };
     }
@@ -147,24 +156,20 @@ export function RegistrationPage() {
 
   return (
     <div className="pass-step">
-      <PageHeader
-        title="Choose your pass type"
-        documentTitle="Registration"
-        lead="Pick the pass that suits you. Have a voucher or discount code? Enter it first and we apply it for you."
-      />
+      <PageHeader title={t('passStepTitle')} documentTitle={t('registrationDocumentTitle')} lead={t('passStepLead')} />
 
       {notice ? (
         <div className="alert alert-warning pass-step__notice" role="alert">
-          <p>{noticeText(notice)}</p>
+          <p>{noticeText(notice, t)}</p>
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => setNotice(null)}>
-            Dismiss
+            {t('dismiss')}
           </button>
         </div>
       ) : null}
 
       {claimError ? (
         <div className="alert alert-danger pass-step__notice" role="alert">
-          <p>{claimError}</p>
+          <p>{voucherProblemText(claimError, t, tCommon)}</p>
         </div>
       ) : null}
 
@@ -174,9 +179,9 @@ export function RegistrationPage() {
 
       {catalogue.status === 'error' ? (
         <div className="alert alert-danger pass-step__error" role="alert">
-          <p>We could not load the passes. {errorMessage(catalogue.error)}</p>
+          <p>{t('passesFailed', { reason: errorMessage(catalogue.error) })}</p>
           <button type="button" className="btn btn-sm" onClick={catalogue.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       ) : null}
@@ -184,7 +189,7 @@ export function RegistrationPage() {
       {catalogue.status === 'ready' ? (
         <>
           {locked ? null : (
-            <section className="card pass-step__voucher" aria-label="Voucher code">
+            <section className="card pass-step__voucher" aria-label={t('voucherSectionLabel')}>
               <VoucherForm
                 key={codeParam}
                 initialCode={codeParam || (applied?.voucher.code ?? '')}
@@ -198,7 +203,12 @@ export function RegistrationPage() {
                 <AppliedCodeNote applied={applied} onContinue={() => navigate('/registration/hotel')} />
               ) : (
                 <p className="pass-step__voucher-hint">
-                  Registering for free? Use the discount code <strong>{FREE_PASS_CODE}</strong> for your free Standard Pass.
+                  <Text
+                    ns="registration"
+                    k="freeRegistrationHint"
+                    values={{ code: FREE_PASS_CODE }}
+                    components={{ strong: <strong /> }}
+                  />
                 </p>
               )}
             </section>
@@ -206,7 +216,7 @@ export function RegistrationPage() {
 
           <section className="pass-step__section" aria-labelledby="passes-title">
             <h2 id="passes-title" className="pass-step__section-title">
-              Conference passes
+              {t('conferencePasses')}
             </h2>
             <ul className="pass-step__grid">{paid.map(card)}</ul>
           </section>
@@ -214,24 +224,22 @@ export function RegistrationPage() {
           {vouchers.length > 0 ? (
             <section className="pass-step__section" aria-labelledby="invitation-passes-title">
               <h2 id="invitation-passes-title" className="pass-step__section-title">
-                Invitation passes
+                {t('invitationPasses')}
               </h2>
-              <p className="pass-step__section-lead">
-                For hosts' guests, speakers, press and partners: enter the code from your invitation above.
-              </p>
+              <p className="pass-step__section-lead">{t('invitationPassesLead')}</p>
               <ul className="pass-step__grid">{vouchers.map(card)}</ul>
             </section>
           ) : null}
 
           {/* The way on for a pass chosen earlier; a freshly applied code has its own button above. */}
           {registration.pass && !locked && applied?.passType.id !== registration.pass.id ? (
-            <section className="pass-step__selection" aria-label="Your pass">
+            <section className="pass-step__selection" aria-label={t('yourPass')}>
               <p>
-                <span className="pass-step__selection-label">Your choice</span>
+                <span className="pass-step__selection-label">{t('yourChoice')}</span>
                 <strong>{passSummary(registration)}</strong>
               </p>
               <Link to="/registration/hotel" className="btn btn-primary">
-                Continue
+                {t('continue')}
               </Link>
             </section>
           ) : null}
@@ -243,21 +251,27 @@ export function RegistrationPage() {
 
 /** The applied code and the pass it selects, with the way on. */
 function AppliedCodeNote({ applied, onContinue }: { applied: AppliedCode; onContinue: () => void }) {
+  const t = useT('registration');
   const host = applied.voucher.codeType === 'host';
   return (
     <div className="alert alert-success pass-step__applied" role="status">
       <p>
-        Code <strong>{applied.voucher.code}</strong> selects the <strong>{applied.passType.name}</strong>.
-        {host ? ' Host passes are for invited guests: register with the e-mail address your invitation was sent to.' : ''}
+        <Text
+          ns="registration"
+          k={host ? 'codeSelectsHostPass' : 'codeSelectsPass'}
+          values={{ code: applied.voucher.code, pass: <>{applied.passType.name}</> }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <button type="button" className="btn btn-primary btn-sm" onClick={onContinue}>
-        Continue with {applied.passType.name}
+        {t('continueWithPass', { pass: applied.passType.name })}
       </button>
     </div>
   );
 }
 
 function AccountExistsNotice({ onReset }: { onReset: () => void }) {
+  const t = useT('registration');
   const [registration] = useAtom(registrationAtom);
   const done = registration.finished || registration.order?.status === 'paid' || registration.order?.status === 'free';
   const next = registration.surveyCompleted ? '/registration/checkout' : '/registration/survey';
@@ -265,17 +279,19 @@ function AccountExistsNotice({ onReset }: { onReset: () => void }) {
     <div className="alert pass-step__account" role="status">
       <p>
         {done
-          ? 'Your registration is complete.'
-          : `Your account is created with the ${registration.pass?.name ?? 'chosen pass'}. Continue where you left off.`}
+          ? t('registrationComplete')
+          : registration.pass
+            ? t('accountCreatedWithPass', { pass: registration.pass.name })
+            : t('accountCreatedWithChosenPass')}
       </p>
       <div className="pass-step__account-actions">
         {done ? null : (
           <Link to={next} className="btn btn-primary btn-sm">
-            Continue registration
+            {t('continueRegistration')}
           </Link>
         )}
         <button type="button" className="btn btn-sm" onClick={onReset}>
-          Start a new registration
+          {t('startNewRegistration')}
         </button>
       </div>
     </div>
@@ -283,8 +299,9 @@ function AccountExistsNotice({ onReset }: { onReset: () => void }) {
 }
 
 function PassSkeleton() {
+  const t = useT('registration');
   return (
-    <div className="pass-step__skeleton" role="status" aria-label="Loading passes">
+    <div className="pass-step__skeleton" role="status" aria-label={t('loadingPasses')}>
       <div className="pass-step__skeleton-bar" />
       <div className="pass-step__grid">
         <div className="pass-card is-skeleton" />

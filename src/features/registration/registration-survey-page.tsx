@@ -2,6 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/form-errors.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { SurveyQuestion } from '../survey/survey-question.tsx';
 import { type AnswerValue, type Answers, buildAnswers, validateAnswer } from '../survey/validate-answer.ts';
@@ -16,23 +18,24 @@ import { useRequest } from '../../lib/use-request.ts';
 
 /** /registration/survey: the survey questions on one page, sent with the registration token. */
 export function RegistrationSurveyPage() {
+  const t = useT('registration');
   const registration = useAtomValue(registrationAtom);
   const token = registration.account?.registrationToken;
   let body: ReactNode;
   if (!token) {
     body = (
       <Notice tone="warning">
-        Please create your account first. <Link to="/registration/account">Go to Your Account</Link>
+        <Text ns="registration" k="createAccountFirst" components={{ link: <Link to="/registration/account" /> }} />
       </Notice>
     );
   } else if (registration.surveyCompleted) {
     body = (
       <div className="card reg-summary">
-        <p>Thank you, your answers have been saved.</p>
+        <p>{t('answersSaved')}</p>
         <div className="reg-actions">
           <span />
           <Link to="/registration/checkout" className="btn btn-primary btn-lg">
-            Continue to checkout
+            {t('continueToCheckout')}
           </Link>
         </div>
       </div>
@@ -42,16 +45,14 @@ export function RegistrationSurveyPage() {
   }
   return (
     <div className="reg-step">
-      <PageHeader
-        title="Survey"
-        lead="A few quick questions about you and your plans. Your answers help us shape CloudFest 2026."
-      />
+      <PageHeader title={t('surveyStepTitle')} lead={t('surveyStepLead')} />
       {body}
     </div>
   );
 }
 
 function SurveyForm({ token }: { token: string }) {
+  const t = useT('registration');
   const navigate = useNavigate();
   const setRegistration = useSetAtom(registrationAtom);
   const load = useRequest(async () => [...(await fetchSurveyQuestions(token))].sort((a, b) => a.position - b.position), [token]);
@@ -109,7 +110,7 @@ function SurveyForm({ token }: { token: string }) {
   if (load.status === 'loading') {
     return (
       <div className="card reg-summary" role="status">
-        Loading the questions…
+        {t('loadingQuestions')}
       </div>
     );
   }
@@ -120,7 +121,7 @@ function SurveyForm({ token }: { token: string }) {
         <div className="reg-actions">
           <span />
           <button type="button" className="btn btn-primary" onClick={load.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       </div>
@@ -129,11 +130,11 @@ function SurveyForm({ token }: { token: string }) {
   if (questions.length === 0) {
     return (
       <div className="card reg-summary">
-        <p>There are no survey questions at the moment.</p>
+        <p>{t('noSurveyQuestions')}</p>
         <div className="reg-actions">
           <span />
           <button type="button" className="btn btn-primary btn-lg" onClick={finish}>
-            Continue
+            {t('continue')}
           </button>
         </div>
       </div>
@@ -165,10 +166,10 @@ function SurveyForm({ token }: { token: string }) {
       {submitError ? <Notice tone="danger">{submitError}</Notice> : null}
       <div className="reg-actions">
         <Link to="/registration/account" className="btn btn-ghost">
-          Back
+          {t('back')}
         </Link>
-        <SubmitButton busy={busy} busyLabel="Saving…" className="btn btn-primary btn-lg">
-          Save answers and continue
+        <SubmitButton busy={busy} busyLabel={t('saving')} className="btn btn-primary btn-lg">
+          {t('saveAnswersAndContinue')}
         </SubmitButton>
       </div>
     </form>

@@ -1,19 +1,46 @@
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { Text } from '../../i18n/text.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import type { VoucherCheck } from '../../shared/contracts/registration.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { checkVoucher } from './pass-step-api.ts';
 import { isPlausibleVoucherCode, normalizeVoucherCode } from './pass-selection.ts';
 
-export const VOUCHER_INVALID = (code: string) => `The code ${code} is not valid. Please check it and try again.`;
-export const VOUCHER_EXPIRED = (code: string) => `The code ${code} can no longer be used: it has expired or has been used up.`;
-const VOUCHER_EMPTY = 'Please enter your voucher or discount code.';
+/** Why a code (or the pass it selects) cannot be used; shown in the active language. */
+export type VoucherProblem =
+  | { kind: 'empty' }
+  | { kind: 'invalid'; code: string }
+  | { kind: 'expired'; code: string }
+  | { kind: 'freePassesGone' }
+  /** The server's or the network's own words. */
+  | { kind: 'message'; message: string };
+
+/** The sentence for a problem: `t` and `tCommon` are the registration and common translators. */
+export function voucherProblemText(
+  problem: VoucherProblem,
+  t: ReturnType<typeof useT<'registration'>>,
+  tCommon: ReturnType<typeof useT<'common'>>,
+): string {
+  switch (problem.kind) {
+    case 'empty':
+      return t('voucherEmpty');
+    case 'invalid':
+      return t('voucherInvalid', { code: problem.code });
+    case 'expired':
+      return t('voucherExpired', { code: problem.code });
+    case 'freePassesGone':
+      return tCommon('freePassesGone');
+    case 'message':
+      return problem.message;
+  }
+}
 
 interface VoucherFormProps {
   initialCode?: string;
   /** Check `initialCode` at once (a code handed over in the link). */
   autoApply?: boolean;
-  /** The server's answer for a plausible code; return an error text to show it on the field. */
-  onChecked: (check: VoucherCheck) => string | null | Promise<string | null>;
+  /** The server's answer for a plausible code; return a problem to show it on the field. */
+  onChecked: (check: VoucherCheck) => VoucherProblem | null | Promise<VoucherProblem | null>;
   onCleared: () => void;
   /** The code currently applied (shown as applied, with a remove button). */
   appliedCode: string | null;
@@ -29,20 +56,23 @@ export function VoucherForm({
   appliedCode,
   inputRef,
 }: VoucherFormProps) {
+  const t = useT('registration');
+  const tCommon = useT('common');
   const id = useId();
   const [value, setValue] = useState(initialCode);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setError] = useState<VoucherProblem | null>(null);
+  const error = problem ? voucherProblemText(problem, t, tCommon) : null;
   const [checking, setChecking] = useState(false);
 
   async function apply(raw: string) {
     const code = normalizeVoucherCode(raw);
     setError(null);
     if (!code) {
-      setError(VOUCHER_EMPTY);
+      setError({ kind: 'empty' });
       return;
     }
     if (!isPlausibleVoucherCode(code)) {
-      setError(VOUCHER_INVALID(code));
+      setError({ kind: 'invalid', code });
       return;
     }
     setChecking(true);
@@ -50,7 +80,7 @@ export function VoucherForm({
       setError(await onChecked(await checkVoucher(code)));
       setValue(code);
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError({ kind: 'message', message: errorMessage(caught) });
     } finally {
       setChecking(false);
     }
@@ -75,7 +105,7 @@ export function VoucherForm({
     <form className="voucher" onSubmit={submit} noValidate>
       <div className={`field voucher__field${error ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={id}>
-          Voucher or discount code <span className="optional">(optional)</span>
+          <Text ns="registration" k="voucherLabel" components={{ optional: <span className="optional" /> }} />
         </label>
         <div className="voucher__row">
           <input
@@ -91,12 +121,12 @@ export function VoucherForm({
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={64}
-            placeholder="e.g. CF26"
+            placeholder={t('voucherPlaceholder')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
           <button type="submit" className="btn btn-secondary" aria-busy={checking || undefined} disabled={checking}>
-            Apply
+            {t('apply')}
           </button>
         </div>
         {error ? (
@@ -106,7 +136,7 @@ export function VoucherForm({
         ) : null}
         {appliedCode && !error ? (
           <p className="voucher__applied">
-            Code <strong>{appliedCode}</strong> applied.{' '}
+            <Text ns="registration" k="codeApplied" values={{ code: appliedCode }} components={{ strong: <strong /> }} />{' '}
             <button
               type="button"
               className="voucher__remove"
@@ -115,7 +145,7 @@ export function VoucherForm({
                 onCleared();
               }}
             >
-              Remove code
+              {t('removeCode')}
             </button>
           </p>
         ) : null}

@@ -2,12 +2,13 @@ import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
+import { translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { deleteCookie, getCookie, setCookie } from '../../lib/cookies.ts';
 import { surveyEntriesAtom, surveyQuestionsAtom } from '../../lib/session.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { surveyEntrySchema, surveyQuestionSchema } from '../../shared/contracts/catalog.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { SurveyQuestion } from './survey-question.tsx';
 import {
   type AnswerValue,
@@ -24,11 +25,12 @@ const entriesSchema = z.array(surveyEntrySchema);
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.problem?.detail) return error.problem.detail;
-  return MESSAGES.toastError;
+  return translate('common', 'toastError');
 }
 
 /** /survey: one question at a time; submit on the last, or skip for now. */
 export function SurveyPage() {
+  const t = useT('survey');
   const navigate = useNavigate();
   const [storedQuestions, setStoredQuestions] = useAtom(surveyQuestionsAtom);
   const setEntries = useSetAtom(surveyEntriesAtom);
@@ -38,7 +40,8 @@ export function SurveyPage() {
   // Answers live in this page only: nothing of one user's half-filled survey outlives the page.
   const [answers, setAnswers] = useState<Answers>({});
   const [index, setIndex] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  // Whether the current question's problem is shown; its sentence is made at render, in the active language.
+  const [showError, setShowError] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -89,28 +92,28 @@ export function SurveyPage() {
 
   const goTo = (next: number) => {
     movedRef.current = true;
-    setError(null);
+    setShowError(false);
     setIndex(next);
   };
 
   const question = questions[Math.min(index, questions.length - 1)];
   const isLast = index >= questions.length - 1;
+  const error = showError && question ? validateAnswer(question, answers[question.id], t) : null;
 
   const change = (value: AnswerValue) => {
     if (!question) return;
     setAnswers((previous) => ({ ...previous, [question.id]: value }));
     setSubmitError(null);
     // Too many checkboxes is reported at once; "required" waits for Next, unless already shown.
-    const problem = validateAnswer(question, value);
-    setError(problem !== null && (error !== null || question.kind === 'multiple') ? problem : null);
+    const problem = validateAnswer(question, value, t);
+    setShowError(problem !== null && (error !== null || question.kind === 'multiple'));
   };
 
   const submit = async () => {
     const invalid = firstInvalidQuestion(questions, answers);
     if (invalid !== -1) {
-      const target = questions[invalid];
       goTo(invalid);
-      if (target) setError(validateAnswer(target, answers[target.id]));
+      setShowError(true);
       return;
     }
     const body = { answers: buildAnswers(questions, answers) };
@@ -135,9 +138,9 @@ export function SurveyPage() {
   const next = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!question || busy) return;
-    const problem = validateAnswer(question, answers[question.id]);
+    const problem = validateAnswer(question, answers[question.id], t);
     if (problem) {
-      setError(problem);
+      setShowError(true);
       headingRef.current?.focus();
       return;
     }
@@ -155,7 +158,7 @@ export function SurveyPage() {
           </p>
           <div className="survey__actions">
             <button type="button" className="btn btn-primary" onClick={() => setLoadAttempt((n) => n + 1)}>
-              Try again
+              {t('tryAgain')}
             </button>
           </div>
         </>
@@ -163,23 +166,23 @@ export function SurveyPage() {
     } else if (loaded) {
       body = (
         <>
-          <p>There are no survey questions at the moment.</p>
+          <p>{t('noQuestions')}</p>
           <div className="survey__actions">
             <button type="button" className="btn btn-primary" onClick={skip}>
-              Continue
+              {t('continue')}
             </button>
           </div>
         </>
       );
     } else {
-      body = <p role="status">Loading the questions…</p>;
+      body = <p role="status">{t('loadingQuestions')}</p>;
     }
   } else {
     body = (
       <form className="survey__form" onSubmit={next} noValidate>
         <div className="survey__progress">
           <p id="survey-progress-label" className="survey__progress-label">
-            Question {index + 1} of {questions.length}
+            {t('progress', { current: index + 1, total: questions.length })}
           </p>
           <progress value={index + 1} max={questions.length} aria-labelledby="survey-progress-label" />
         </div>
@@ -199,10 +202,10 @@ export function SurveyPage() {
         ) : null}
         <div className="survey__actions">
           <button type="button" className="btn btn-secondary" onClick={() => goTo(index - 1)} disabled={index === 0 || busy}>
-            Back
+            {t('back')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            {isLast ? (busy ? 'Sending…' : 'Submit') : 'Next'}
+            {isLast ? (busy ? t('sending') : t('submit')) : t('next')}
           </button>
         </div>
       </form>
@@ -212,13 +215,13 @@ export function SurveyPage() {
   return (
     <section className="survey" aria-labelledby="survey-title">
       <h1 id="survey-title" className="survey__title">
-        A few questions about you
+        {t('title')}
       </h1>
-      <p className="survey__intro">Your answers help us plan CloudFest 2026. It takes about a minute.</p>
+      <p className="survey__intro">{t('intro')}</p>
       <div className="card survey__card">{body}</div>
       <div className="survey__skip">
         <button type="button" className="btn btn-ghost" onClick={skip} disabled={busy}>
-          Skip for now
+          {t('skipForNow')}
         </button>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { type Ref, useId } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import type { SurveyQuestion as Question } from '../../shared/contracts/catalog.ts';
 import { type AnswerValue, MAX_TEXT_LENGTH, toggleOption } from './validate-answer.ts';
 
@@ -14,17 +15,16 @@ interface SurveyQuestionProps {
 
 /** One question: radios, checkboxes or a text area, with its hint and error tied to the inputs. */
 export function SurveyQuestion({ question, value, error, disabled, onChange, headingRef }: SurveyQuestionProps) {
+  const t = useT('survey');
   const id = useId();
   const headingId = `${id}-q`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const inputName = `question-${question.id}`;
-  const hint = [
-    question.required ? 'Required.' : 'Optional.',
-    question.kind === 'multiple' && question.maxSelections !== null ? `Choose up to ${question.maxSelections}.` : null,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const limited = question.kind === 'multiple' && question.maxSelections !== null;
+  const hint = limited
+    ? t(question.required ? 'hintRequiredChooseUpTo' : 'hintOptionalChooseUpTo', { max: question.maxSelections })
+    : t(question.required ? 'hintRequired' : 'hintOptional');
   const describedBy = error ? `${hintId} ${errorId}` : hintId;
   const invalid = error ? true : undefined;
 

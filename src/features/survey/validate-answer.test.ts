@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
 import type { SurveyQuestion } from '../../shared/contracts/catalog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { validateSurveyAnswer } from '../../shared/survey.ts';
@@ -8,11 +9,19 @@ import {
   firstInvalidQuestion,
   MAX_TEXT_LENGTH,
   normalizeAnswer,
+  type SurveyT,
   surveyExitPath,
-  textTooLong,
   toggleOption,
-  validateAnswer,
+  validateAnswer as validate,
 } from './validate-answer.ts';
+
+// The real English catalogues, as the page shows them.
+beforeAll(async () => {
+  await Promise.all([loadCatalogue('en', 'common'), loadCatalogue('en', 'survey')]);
+  i18n.activate('en');
+});
+const t: SurveyT = (key, values) => translate('survey', key, values);
+const validateAnswer = (question: SurveyQuestion, value: AnswerValue | undefined) => validate(question, value, t);
 
 const single: SurveyQuestion = {
   id: 1,
@@ -90,7 +99,7 @@ describe('validateAnswer', () => {
 
   it('limits free text to what the server accepts', () => {
     expect(validateAnswer(text, 'x'.repeat(MAX_TEXT_LENGTH))).toBeNull();
-    expect(validateAnswer(text, 'x'.repeat(MAX_TEXT_LENGTH + 1))).toBe(textTooLong(MAX_TEXT_LENGTH));
+    expect(validateAnswer(text, 'x'.repeat(MAX_TEXT_LENGTH + 1))).toBe('Please keep your answer to at most 5000 characters.');
   });
 });
 

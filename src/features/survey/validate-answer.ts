@@ -1,6 +1,16 @@
+import { translate } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
 import type { SurveyQuestion } from '../../shared/contracts/catalog.ts';
+import { MESSAGES } from '../../shared/messages.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import { validateSurveyAnswer } from '../../shared/survey.ts';
+
+/** The survey namespace's translator (useT('survey')). */
+export type SurveyT = (key: MessageKey<'survey'>, values?: Values) => string;
+
+/** The survey namespace in the active language, for callers without a translator of their own. */
+const activeSurveyT: SurveyT = (key, values) => translate('survey', key, values);
 
 /** A choice question's answer is its option text(s); a free-text answer is the text. */
 export type AnswerValue = string | string[];
@@ -8,7 +18,24 @@ export type Answers = Readonly<Record<number, AnswerValue | undefined>>;
 
 /** Limits of the server's surveyAnswersBodySchema, checked here for a readable message. */
 export const MAX_TEXT_LENGTH = 5000;
-export const textTooLong = (max: number) => `Please keep your answer to at most ${max} characters.`;
+
+/** The shared rules' sentences (src/shared/survey.ts, the server's English) as messages of the survey namespace. */
+const RULE_KEYS: Readonly<Record<string, MessageKey<'survey'>>> = {
+  'Please enter text.': 'enterText',
+  'Please select one option.': 'selectOneOption',
+  'Please select one of the options shown.': 'selectShownOption',
+  'Please select each option only once.': 'selectEachOptionOnce',
+};
+
+/** A problem of the shared rules in the active language (the SPEC's fixed texts come from the common namespace). */
+function translateProblem(question: SurveyQuestion, problem: string, t: SurveyT): string {
+  if (problem === MESSAGES.questionRequired) return translate('common', 'questionRequired');
+  if (question.maxSelections != null && problem === MESSAGES.maxSelections(question.maxSelections)) {
+    return translate('common', 'maxSelections', { count: question.maxSelections });
+  }
+  const key = RULE_KEYS[problem];
+  return key ? t(key) : problem;
+}
 
 /** The answer as it will be sent, or null when the question is left unanswered. */
 export function normalizeAnswer(question: SurveyQuestion, value: AnswerValue | undefined): AnswerValue | null {
@@ -21,20 +48,30 @@ export function normalizeAnswer(question: SurveyQuestion, value: AnswerValue | u
 /**
  * The message for an answer that cannot be sent (SPEC §5: required, max selections, known
  * options), or null. The rules are the server's own (src/shared/survey.ts); this adds the
- * request's length limit so an over-long text gets a sentence instead of a bare 400.
+ * request's length limit so an over-long text gets a sentence instead of a bare 400. The message is
+ * in the translator's language (by default the active one; the survey namespace must be loaded,
+ * as it is wherever <SurveyQuestion> shows).
  */
-export function validateAnswer(question: SurveyQuestion, value: AnswerValue | undefined): string | null {
+export function validateAnswer(
+  question: SurveyQuestion,
+  value: AnswerValue | undefined,
+  t: SurveyT = activeSurveyT,
+): string | null {
   const problem = validateSurveyAnswer(question, value);
-  if (problem !== null) return problem;
-  if (question.kind === 'text' && typeof value === 'string' && value.trim().length > MAX_TEXT_LENGTH) {
-    return textTooLong(MAX_TEXT_LENGTH);
-  }
-  return null;
+  if (problem !== null) return translateProblem(question, problem, t);
+  return tooLong(question, value) ? t('textTooLong', { max: MAX_TEXT_LENGTH }) : null;
+}
+
+/** Longer than the request allows (the text is sent trimmed). */
+function tooLong(question: SurveyQuestion, value: AnswerValue | undefined): boolean {
+  return question.kind === 'text' && typeof value === 'string' && value.trim().length > MAX_TEXT_LENGTH;
 }
 
 /** Index of the first question whose answer is not valid, or -1 when all can be sent. */
 export function firstInvalidQuestion(questions: readonly SurveyQuestion[], answers: Answers): number {
-  return questions.findIndex((question) => validateAnswer(question, answers[question.id]) !== null);
+  return questions.findIndex(
+    (question) => validateSurveyAnswer(question, answers[question.id]) !== null || tooLong(question, answers[question.id]),
+  );
 }
 
 /** The POST /api/survey/ body's answers: answered questions only, in question order. */

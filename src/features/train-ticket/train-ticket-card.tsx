@@ -1,27 +1,48 @@
+import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { TrainTicket } from '../../shared/contracts/catalog.ts';
 
-const purchaseDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// One formatter per language, made when first needed.
+const purchaseDates: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+
+function formatPurchaseDate(date: Date, language: Language): string {
+  purchaseDates[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return purchaseDates[language].format(date);
+}
 
 /** The user's ticket with its code large enough to read out or type in at a ticket machine. */
 export function TrainTicketCard({ ticket }: { ticket: TrainTicket }) {
+  const t = useT('train-ticket');
+  const language = useLanguage();
   const bought = new Date(ticket.createdAt);
   return (
     <article className="train-ticket" aria-labelledby="train-ticket-type">
       <header className="train-ticket__header">
-        <p className="train-ticket__label">Your train ticket</p>
+        <p className="train-ticket__label">{t('yourTicket')}</p>
         <h2 id="train-ticket-type" className="train-ticket__type">
           {ticket.type.name}
         </h2>
       </header>
       <div className="train-ticket__body">
         <dl className="train-ticket__code-field">
-          <dt className="train-ticket__code-label">Ticket code</dt>
+          <dt className="train-ticket__code-label">{t('ticketCode')}</dt>
           <dd className="train-ticket__code">{ticket.code}</dd>
         </dl>
         <p className="train-ticket__description">{ticket.type.description}</p>
         {Number.isNaN(bought.getTime()) ? null : (
           <p className="train-ticket__bought">
-            Bought on <time dateTime={ticket.createdAt}>{purchaseDate.format(bought)}</time>
+            <Text
+              ns="train-ticket"
+              k="boughtOn"
+              values={{ date: formatPurchaseDate(bought, language) }}
+              components={{ time: <time dateTime={ticket.createdAt} /> }}
+            />
           </p>
         )}
       </div>

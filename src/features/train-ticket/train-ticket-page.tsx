@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { trainTicketAtom } from '../../lib/session.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -16,6 +18,7 @@ import './train-ticket.css';
  * when it arrives, and a failed refresh keeps it (SPEC §8).
  */
 export function TrainTicketPage() {
+  const t = useT('train-ticket');
   const [ticket, setTicket] = useAtom(trainTicketAtom);
   const fresh = useRequest(fetchTrainTicket, []);
 
@@ -25,16 +28,12 @@ export function TrainTicketPage() {
 
   return (
     <div className="train-ticket-page">
-      <PageHeader
-        title="Train Ticket"
-        lead="Travel to CloudFest by rail: the Deutsche Bahn event ticket takes you from any German station to Europa-Park and back."
-      />
+      <PageHeader title={t('title')} lead={t('lead')} />
       {ticket ? (
         <>
           <TrainTicketCard ticket={ticket} />
           <p className="train-ticket-page__hint">
-            Show the ticket code with an official photo ID when the train staff check tickets. The invoice is in{' '}
-            <Link to="/invoices">your invoices</Link>.
+            <Text ns="train-ticket" k="ticketHint" components={{ link: <Link to="/invoices" /> }} />
           </p>
         </>
       ) : (
@@ -46,37 +45,40 @@ export function TrainTicketPage() {
 
 /** The ticket types on sale (GET /api/train-ticket/type) and the link to buy one. */
 function TicketOffer() {
+  const t = useT('train-ticket');
+  const language = useLanguage();
   const types = useRequest(fetchTrainTicketTypes, []);
   const buy = (
     <Link to="/train-ticket/buy/return" className="btn btn-primary btn-lg">
-      Buy a return ticket
+      {t('buyReturnTicket')}
     </Link>
   );
 
   if (types.status === 'ready' && types.data.length === 0) {
-    return (
-      <EmptyState title="No train tickets on sale">
-        Event train tickets are not on sale right now. Please check back later.
-      </EmptyState>
-    );
+    return <EmptyState title={t('noneOnSaleTitle')}>{t('noneOnSaleText')}</EmptyState>;
   }
   return (
     <section className="stack" aria-labelledby="train-ticket-offer">
       <h2 id="train-ticket-offer" className="train-ticket-page__title">
-        You have no train ticket yet
+        {t('noTicketYet')}
       </h2>
       {types.status === 'loading' ? (
         <p className="card" role="status" aria-busy="true">
-          Loading the tickets on sale…
+          {t('loadingTypes')}
         </p>
       ) : types.status === 'ready' ? (
-        <ul className="train-ticket-types" aria-label="Tickets on sale">
+        <ul className="train-ticket-types" aria-label={t('ticketsOnSale')}>
           {types.data.map((type) => (
             <li key={type.id} className="card train-ticket-type">
               <h3 className="train-ticket-type__name">{type.name}</h3>
               <p className="train-ticket-type__description">{type.description}</p>
               <p className="train-ticket-type__price">
-                {formatEuro(type.price)} <span className="train-ticket-type__vat">plus VAT</span>
+                <Text
+                  ns="train-ticket"
+                  k="pricePlusVat"
+                  values={{ price: formatEuro(type.price, language) }}
+                  components={{ vat: <span className="train-ticket-type__vat" /> }}
+                />
               </p>
             </li>
           ))}

@@ -5,6 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { Text } from '../../i18n/text.tsx';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { trainTicketAtom } from '../../lib/session.ts';
@@ -24,6 +26,7 @@ import './train-ticket.css';
  * loaded and shown, a failed payment can be tried again. Someone who already has a ticket sees it.
  */
 export function TrainTicketReturnPage() {
+  const t = useT('train-ticket');
   const [search] = useSearchParams();
   const payment = usePaymentReturn(search.get('session'));
   const failedPayment = search.get('payment') === 'failed' || payment.kind === 'failed';
@@ -52,27 +55,31 @@ export function TrainTicketReturnPage() {
   if (payment.kind === 'checking' || loadingTicket) {
     body = (
       <p className="card" role="status" aria-busy="true">
-        {payment.kind === 'checking' ? 'Confirming your payment…' : 'Getting your ticket…'}
+        {payment.kind === 'checking' ? t('confirmingPayment') : t('gettingTicket')}
       </p>
     );
   } else if (payment.kind === 'succeeded') {
     body = (
       <>
         <Notice tone="success" role="alert">
-          <strong>Payment received.</strong> Your train ticket is booked.
-          {payment.order.invoiceNumber ? ` Invoice ${payment.order.invoiceNumber} is in your invoices.` : ''}
+          {payment.order.invoiceNumber ? (
+            <Text
+              ns="train-ticket"
+              k="paymentReceivedWithInvoice"
+              values={{ number: payment.order.invoiceNumber }}
+              components={{ strong: <strong /> }}
+            />
+          ) : (
+            <Text ns="train-ticket" k="paymentReceived" components={{ strong: <strong /> }} />
+          )}
         </Notice>
-        {ticket ? (
-          <TrainTicketCard ticket={ticket} />
-        ) : (
-          <Notice tone="warning">Your ticket could not be loaded right now. It will appear on your train ticket page.</Notice>
-        )}
+        {ticket ? <TrainTicketCard ticket={ticket} /> : <Notice tone="warning">{t('ticketLoadFailed')}</Notice>}
         <div className="cluster">
           <Link to="/train-ticket" className="btn btn-primary">
-            Go to your train ticket
+            {t('goToTicket')}
           </Link>
           <Link to="/invoices" className="btn btn-secondary">
-            Your invoices
+            {t('yourInvoices')}
           </Link>
         </div>
       </>
@@ -80,11 +87,11 @@ export function TrainTicketReturnPage() {
   } else if (ticket) {
     body = (
       <>
-        <Notice tone="info">You already have a train ticket for CloudFest 2026: one ticket per attendee.</Notice>
+        <Notice tone="info">{t('alreadyHaveTicket')}</Notice>
         <TrainTicketCard ticket={ticket} />
         <div>
           <Link to="/train-ticket" className="btn btn-secondary">
-            Back to your train ticket
+            {t('backToTicket')}
           </Link>
         </div>
       </>
@@ -95,17 +102,11 @@ export function TrainTicketReturnPage() {
       <>
         {failedPayment ? (
           <Notice tone="danger" role="alert">
-            <strong>Your payment was not successful.</strong> Nothing has been charged. Please try again.
+            <Text ns="train-ticket" k="paymentFailed" components={{ strong: <strong /> }} />
           </Notice>
         ) : null}
-        {payment.kind === 'open' ? (
-          <Notice tone="warning">
-            Your payment has not been confirmed yet. If you completed it, please reload this page in a minute.
-          </Notice>
-        ) : null}
-        {payment.kind === 'unknown' ? (
-          <Notice tone="warning">We could not check your payment right now. Please reload this page.</Notice>
-        ) : null}
+        {payment.kind === 'open' ? <Notice tone="warning">{t('paymentOpen')}</Notice> : null}
+        {payment.kind === 'unknown' ? <Notice tone="warning">{t('paymentUnknown')}</Notice> : null}
         <TicketPurchase key={retryOrder?.id ?? 'new'} retryOrder={retryOrder} onTicketExists={setTicket} />
       </>
     );
@@ -113,7 +114,7 @@ export function TrainTicketReturnPage() {
 
   return (
     <div className="train-ticket-page">
-      <PageHeader title="Buy a return ticket" documentTitle="Train Ticket" />
+      <PageHeader title={t('buyReturnTicket')} documentTitle={t('title')} />
       {body}
     </div>
   );
@@ -127,6 +128,8 @@ interface TicketPurchaseProps {
 
 /** Step 1: choose the ticket type; step 2: the server's order with VAT, then off to the payment provider. */
 function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
+  const t = useT('train-ticket');
+  const language = useLanguage();
   const types = useRequest(fetchTrainTicketTypes, []);
   const [chosen, setChosen] = useState<number | null>(null);
   const [order, setOrder] = useState<Order | null>(retryOrder);
@@ -158,8 +161,8 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
       <OrderCheckout
         order={order}
         redirects={TRAIN_TICKET_REDIRECTS}
-        hint="You will be taken to the secure page of our payment provider. Your ticket code appears here right after the payment."
-        backLabel="Change ticket"
+        hint={t('checkoutHint')}
+        backLabel={t('changeTicket')}
         onBack={() => {
           setOrder(null);
           setProblem(null);
@@ -171,7 +174,7 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
   if (types.status === 'loading') {
     return (
       <p className="card" role="status" aria-busy="true">
-        Loading the tickets on sale…
+        {t('loadingTypes')}
       </p>
     );
   }
@@ -181,7 +184,7 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
         <Notice tone="danger">{purchaseErrorMessage(types.error)}</Notice>
         <div>
           <button type="button" className="btn btn-secondary" onClick={types.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       </div>
@@ -190,14 +193,14 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
   if (types.data.length === 0) {
     return (
       <EmptyState
-        title="No train tickets on sale"
+        title={t('noneOnSaleTitle')}
         action={
           <Link to="/train-ticket" className="btn btn-secondary">
-            Back to Train Ticket
+            {t('backToTrainTicket')}
           </Link>
         }
       >
-        Event train tickets are not on sale right now. Please check back later.
+        {t('noneOnSaleText')}
       </EmptyState>
     );
   }
@@ -206,7 +209,7 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
   return (
     <form className="card train-ticket-form" onSubmit={(event) => void review(event)}>
       <fieldset className="train-ticket-form__options">
-        <legend className="card-title">Choose your ticket</legend>
+        <legend className="card-title">{t('chooseTicket')}</legend>
         {types.data.map((type) => (
           <label key={type.id} className="train-ticket-option">
             <input
@@ -220,7 +223,7 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
               <span className="train-ticket-option__name">{type.name}</span>
               <span className="train-ticket-option__description">{type.description}</span>
             </span>
-            <span className="train-ticket-option__price">{formatEuro(type.price)}</span>
+            <span className="train-ticket-option__price">{formatEuro(type.price, language)}</span>
           </label>
         ))}
       </fieldset>
@@ -228,13 +231,16 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
       <div className="train-ticket-form__footer">
         <p className="train-ticket-form__total" aria-live="polite">
           {selected ? (
-            <>
-              <span className="train-ticket-form__amount">{formatEuro(selected.price)}</span> plus VAT
-            </>
+            <Text
+              ns="train-ticket"
+              k="totalPlusVat"
+              values={{ price: formatEuro(selected.price, language) }}
+              components={{ amount: <span className="train-ticket-form__amount" /> }}
+            />
           ) : null}
         </p>
-        <SubmitButton busy={ordering} busyLabel="Preparing your order…">
-          Review your order
+        <SubmitButton busy={ordering} busyLabel={t('preparingOrder')}>
+          {t('reviewOrder')}
         </SubmitButton>
       </div>
     </form>

@@ -1,9 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { localToday, VISA_MESSAGES, visaBodyOf, visaFieldOfPath, visaFormSchema, visaFormValues } from './visa-form.ts';
+import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
+import { localToday, type VisaT, visaBodyOf, visaFieldOfPath, visaFormSchema, visaFormValues } from './visa-form.ts';
+
+// The real English catalogue, as the page shows it.
+beforeAll(async () => {
+  await loadCatalogue('en', 'visa');
+  i18n.activate('en');
+});
+const t: VisaT = (key, values) => translate('visa', key, values);
+
+const VISA_MESSAGES = {
+  fullName: 'Please enter your full name exactly as it is printed in your passport.',
+  passportNumber: 'Please enter the passport number as printed: 5 to 20 letters and digits.',
+  nationalityId: 'Please choose your nationality.',
+  dateOfBirth: 'Please enter your date of birth.',
+  dateOfBirthFuture: 'The date of birth must be in the past.',
+  passportExpiry: 'Please enter the date your passport expires.',
+  passportExpired: 'This passport has expired. Please use a valid passport.',
+  embassyCity: 'Please enter the city of the embassy or consulate where you apply.',
+};
 
 const TODAY = '2026-11-21';
-const schema = visaFormSchema(TODAY);
+const schema = () => visaFormSchema(TODAY, t);
 const filled = {
   fullName: ' Priya Sharma ',
   passportNumber: 'z 1234-567',
@@ -14,13 +33,13 @@ const filled = {
 };
 
 const issues = (value: unknown) => {
-  const result = z.safeParse(schema, value);
+  const result = z.safeParse(schema(), value);
   return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('visa letter form', () => {
   it('accepts a complete form and sends the passport number without spaces and dashes', () => {
-    expect(visaBodyOf(z.parse(schema, filled))).toEqual({
+    expect(visaBodyOf(z.parse(schema(), filled))).toEqual({
       fullName: 'Priya Sharma',
       passportNumber: 'Z1234567',
       nationalityId: 12,

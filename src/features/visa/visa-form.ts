@@ -1,20 +1,13 @@
 import { z } from 'zod/mini';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
 import type { VisaLetter, VisaLetterBody } from '../../shared/contracts/account.ts';
-import { singleLine } from '../../shared/contracts/common.ts';
+import { hasControlCharacter } from '../../shared/text.ts';
 
 /** The visa letter form's rules and conversions; pure, so they are unit-tested. */
 
-export const VISA_MESSAGES = {
-  fullName: 'Please enter your full name exactly as it is printed in your passport.',
-  passportNumber: 'Please enter the passport number as printed: 5 to 20 letters and digits.',
-  nationalityId: 'Please choose your nationality.',
-  dateOfBirth: 'Please enter your date of birth.',
-  dateOfBirthFuture: 'The date of birth must be in the past.',
-  passportExpiry: 'Please enter the date your passport expires.',
-  passportExpired: 'This passport has expired. Please use a valid passport.',
-  embassyCity: 'Please enter the city of the embassy or consulate where you apply.',
-  tooLong: (max: number) => `Please use at most ${max} characters.`,
-} as const;
+/** The visa namespace's translator (useT('visa')): the schema's messages are in its language. */
+export type VisaT = (key: MessageKey<'visa'>, values?: Values) => string;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (value: string) => isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
@@ -25,29 +18,33 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Builds the schema for a given day, so "in the past" and "expired" are testable. */
-export function visaFormSchema(today: string) {
+/**
+ * Builds the schema for a given day, so "in the past" and "expired" are testable, with the messages
+ * of the given translator. Single-line texts follow the server's rule (src/shared/text.ts).
+ */
+export function visaFormSchema(today: string, t: VisaT) {
+  const singleLine = () => z.refine<string>((value) => !hasControlCharacter(value), t('singleLine'));
   return z.object({
     fullName: z
       .string()
-      .check(z.trim(), z.minLength(2, VISA_MESSAGES.fullName), z.maxLength(150, VISA_MESSAGES.tooLong(150)), singleLine()),
+      .check(z.trim(), z.minLength(2, t('fullNameRequired')), z.maxLength(150, t('tooLong', { max: 150 })), singleLine()),
     passportNumber: z.string().check(
       z.trim(),
       z.toUpperCase(),
-      z.refine((value) => /^[A-Z0-9]{5,20}$/.test(value.replace(/[\s-]/g, '')), VISA_MESSAGES.passportNumber),
+      z.refine((value) => /^[A-Z0-9]{5,20}$/.test(value.replace(/[\s-]/g, '')), t('passportNumberInvalid')),
     ),
-    nationalityId: z.string().check(z.regex(/^[1-9]\d*$/, VISA_MESSAGES.nationalityId)),
+    nationalityId: z.string().check(z.regex(/^[1-9]\d*$/, t('nationalityRequired'))),
     dateOfBirth: z.string().check(
-      z.refine(isRealDay, VISA_MESSAGES.dateOfBirth),
-      z.refine((value) => !isRealDay(value) || value < today, VISA_MESSAGES.dateOfBirthFuture),
+      z.refine(isRealDay, t('dateOfBirthRequired')),
+      z.refine((value) => !isRealDay(value) || value < today, t('dateOfBirthInFuture')),
     ),
     passportExpiry: z.string().check(
-      z.refine(isRealDay, VISA_MESSAGES.passportExpiry),
-      z.refine((value) => !isRealDay(value) || value > today, VISA_MESSAGES.passportExpired),
+      z.refine(isRealDay, t('passportExpiryRequired')),
+      z.refine((value) => !isRealDay(value) || value > today, t('passportExpired')),
     ),
     embassyCity: z
       .string()
-      .check(z.trim(), z.minLength(2, VISA_MESSAGES.embassyCity), z.maxLength(100, VISA_MESSAGES.tooLong(100)), singleLine()),
+      .check(z.trim(), z.minLength(2, t('embassyCityRequired')), z.maxLength(100, t('tooLong', { max: 100 })), singleLine()),
   });
 }
 export type VisaFormInput = z.input<ReturnType<typeof visaFormSchema>>;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { fullNameAtom, passAtom } from '../../lib/session.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { VisaLetter } from '../../shared/contracts/account.ts';
@@ -13,42 +14,38 @@ import { VisaLetterForm } from './visa-letter-form.tsx';
 import { VisaLetterSummary } from './visa-letter-summary.tsx';
 import './visa.css';
 
-const TITLE = 'Visa Invitation Letter';
-const LEAD =
-  'Travelling from a country whose citizens need a visa for Germany? We issue an invitation letter for CloudFest 2026 to add to your application.';
-
 /** /visa-invitation-letter: only with an approved pass (issue 4); otherwise it says why and leads to /pass. */
 export function VisaInvitationLetterPage() {
+  const t = useT('visa');
   const pass = useAtomValue(passAtom);
   if (pass?.status !== 'approved') {
     return (
       <>
-        <PageHeader title={TITLE} lead={LEAD} />
+        <PageHeader title={t('title')} lead={t('lead')} />
         <EmptyState
           icon="pass"
-          title={pass ? 'Your pass is not approved yet' : 'You need a pass first'}
+          title={pass ? t('passNotApprovedTitle') : t('needPassTitle')}
           action={
             <Link to="/pass" className="btn btn-primary">
-              {pass ? 'See your pass' : 'Get a pass'}
+              {pass ? t('seeYourPass') : t('getPass')}
             </Link>
           }
         >
-          {pass
-            ? 'We issue invitation letters to holders of an approved pass only. As soon as your pass is approved, you can request your letter here.'
-            : 'We issue invitation letters to holders of an approved pass only. Get your pass for CloudFest 2026, and once it is approved, request your letter here.'}
+          {pass ? t('passNotApprovedText') : t('needPassText')}
         </EmptyState>
       </>
     );
   }
   return (
     <>
-      <PageHeader title={TITLE} lead={LEAD} />
+      <PageHeader title={t('title')} lead={t('lead')} />
       <VisaLetterArea />
     </>
   );
 }
 
 function VisaLetterArea() {
+  const t = useT('visa');
   const profileName = useAtomValue(fullNameAtom);
   const load = useRequest((signal) => fetchVisaLetter(signal), []);
   // The letter saved on this page visit; until then the loaded one.
@@ -66,7 +63,7 @@ function VisaLetterArea() {
   if (load.status === 'loading') {
     return (
       <p className="visa-loading" role="status">
-        Loading your letter…
+        {t('loadingLetter')}
       </p>
     );
   }
@@ -75,7 +72,7 @@ function VisaLetterArea() {
       <Notice tone="danger">
         {errorMessage(load.error)}{' '}
         <button type="button" className="btn btn-ghost btn-sm" onClick={load.retry}>
-          Try again
+          {t('tryAgain')}
         </button>
       </Notice>
     );

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { CountrySelect } from '../../components/ui/country-select.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { VisaLetter } from '../../shared/contracts/account.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
@@ -21,8 +22,10 @@ interface VisaLetterFormProps {
 
 /** The details the embassy needs, as in the passport; the server checks them again (errors[] land on the fields). */
 export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaLetterFormProps) {
+  const t = useT('visa');
   const [formError, setFormError] = useState<string | null>(null);
   const today = useMemo(() => localToday(), []);
+  const schema = useMemo(() => visaFormSchema(today, t), [today, t]);
   const {
     register,
     handleSubmit,
@@ -31,7 +34,7 @@ export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaL
     getValues,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(visaFormSchema(today)),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: visaFormValues(letter, profileName),
   });
@@ -56,22 +59,14 @@ export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaL
   return (
     <form className="visa-form card" onSubmit={onSubmit} noValidate aria-labelledby="visa-form-title">
       <h2 id="visa-form-title" className="visa-section__title">
-        {letter ? 'Edit your details' : 'Your details'}
+        {letter ? t('editYourDetails') : t('yourDetails')}
       </h2>
-      <p className="visa-form__lead">
-        Please enter everything exactly as it appears in your passport. The letter is issued in your name and lists your passport
-        details for the embassy or consulate.
-      </p>
+      <p className="visa-form__lead">{t('formLead')}</p>
       {formError ? <Notice tone="danger">{formError}</Notice> : null}
-      <TextField
-        label="Full name as in passport"
-        autoComplete="name"
-        registration={register('fullName')}
-        error={errors.fullName?.message}
-      />
+      <TextField label={t('fullName')} autoComplete="name" registration={register('fullName')} error={errors.fullName?.message} />
       <div className="visa-form__row">
         <TextField
-          label="Passport number"
+          label={t('passportNumber')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -79,8 +74,8 @@ export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaL
           error={errors.passportNumber?.message}
         />
         <CountrySelect
-          label="Nationality"
-          placeholder="Choose your nationality"
+          label={t('nationality')}
+          placeholder={t('chooseNationality')}
           autoComplete="off"
           registration={register('nationalityId')}
           error={errors.nationalityId?.message}
@@ -90,7 +85,7 @@ export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaL
       </div>
       <div className="visa-form__row">
         <TextField
-          label="Date of birth"
+          label={t('dateOfBirth')}
           type="date"
           autoComplete="bday"
           max={today}
@@ -98,28 +93,28 @@ export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaL
           error={errors.dateOfBirth?.message}
         />
         <TextField
-          label="Passport expiry date"
+          label={t('passportExpiryDate')}
           type="date"
           min={today}
           registration={register('passportExpiry')}
           error={errors.passportExpiry?.message}
-          hint="Your passport must be valid for at least three months after the event ends."
+          hint={t('passportExpiryHint')}
         />
       </div>
       <TextField
-        label="City of the embassy or consulate"
+        label={t('embassyCity')}
         autoComplete="off"
         registration={register('embassyCity')}
         error={errors.embassyCity?.message}
-        hint="Where you will apply for your visa, e.g. Mumbai or Istanbul."
+        hint={t('embassyCityHint')}
       />
       <div className="visa-form__actions">
-        <SubmitButton busy={isSubmitting} busyLabel="Creating your letter…">
-          {letter ? 'Save and renew letter' : 'Create letter'}
+        <SubmitButton busy={isSubmitting} busyLabel={t('creatingLetter')}>
+          {letter ? t('saveAndRenew') : t('createLetter')}
         </SubmitButton>
         {onCancel ? (
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+            {t('cancel')}
           </button>
         ) : null}
       </div>

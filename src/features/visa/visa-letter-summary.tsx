@@ -1,13 +1,20 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { fetchCountries } from '../../components/ui/country-select.tsx';
+import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { VisaLetter } from '../../shared/contracts/account.ts';
 import { visaLetterPdfUrl } from './visa-api.ts';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-const formatDay = (value: string) => {
+// One formatter per language, made when first needed.
+const dayFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+
+/** '1990-04-02' (or a timestamp) → '2 April 1990' (German '2. April 1990'); dates are UTC. */
+function formatDay(value: string, language: Language): string {
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
-};
+  if (Number.isNaN(date.getTime())) return value;
+  dayFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' });
+  return dayFormats[language].format(date);
+}
 
 /** The country's name for an id; the id itself while the list loads or when it fails. */
 function useCountryName(id: number): string {
@@ -37,63 +44,65 @@ interface VisaLetterSummaryProps {
 
 /** The user's letter: its reference, the details it carries, the PDF and a way to change them. */
 export function VisaLetterSummary({ letter, justSaved, headingRef, onEdit }: VisaLetterSummaryProps) {
+  const t = useT('visa');
+  const language = useLanguage();
   const nationality = useCountryName(letter.nationalityId);
   return (
     <section className="card visa-letter" aria-labelledby="visa-letter-title">
       <h2 id="visa-letter-title" className="visa-section__title" ref={headingRef} tabIndex={-1}>
-        Your invitation letter
+        {t('yourLetter')}
       </h2>
       {justSaved ? (
         <p className="alert alert-success" role="status">
-          Your letter is ready. Download it and add it to your visa application.
+          {t('letterReady')}
         </p>
       ) : null}
       <dl className="visa-letter__details">
         <div>
-          <dt>Reference</dt>
+          <dt>{t('reference')}</dt>
           <dd className="visa-letter__reference" data-testid="visa-reference">
             {letter.reference}
           </dd>
         </div>
         <div>
-          <dt>Name as in passport</dt>
+          <dt>{t('nameAsInPassport')}</dt>
           <dd>{letter.fullName}</dd>
         </div>
         <div>
-          <dt>Passport number</dt>
+          <dt>{t('passportNumber')}</dt>
           <dd>{letter.passportNumber}</dd>
         </div>
         <div>
-          <dt>Nationality</dt>
+          <dt>{t('nationality')}</dt>
           <dd>{nationality || '—'}</dd>
         </div>
         <div>
-          <dt>Date of birth</dt>
-          <dd>{formatDay(letter.dateOfBirth)}</dd>
+          <dt>{t('dateOfBirth')}</dt>
+          <dd>{formatDay(letter.dateOfBirth, language)}</dd>
         </div>
         <div>
-          <dt>Passport expiry</dt>
-          <dd>{formatDay(letter.passportExpiry)}</dd>
+          <dt>{t('passportExpiry')}</dt>
+          <dd>{formatDay(letter.passportExpiry, language)}</dd>
         </div>
         <div>
-          <dt>Embassy or consulate</dt>
+          <dt>{t('embassyOrConsulate')}</dt>
           <dd>{letter.embassyCity}</dd>
         </div>
         <div>
-          <dt>Issued</dt>
-          <dd>{formatDay(letter.updatedAt)}</dd>
+          <dt>{t('issued')}</dt>
+          <dd>{formatDay(letter.updatedAt, language)}</dd>
         </div>
       </dl>
       <div className="visa-form__actions">
         <a
           className="btn btn-primary"
           href={visaLetterPdfUrl(letter)}
-          download={`visa-invitation-letter-${letter.reference}.pdf`}
+          download={t('pdfFileName', { reference: letter.reference })}
         >
-          Download PDF
+          {t('downloadPdf')}
         </a>
         <button type="button" className="btn btn-secondary" onClick={onEdit}>
-          Edit details
+          {t('editDetails')}
         </button>
       </div>
     </section>

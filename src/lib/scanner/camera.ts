@@ -1,4 +1,8 @@
-/** Why the camera could not be used; each maps to one message the user can act on. */
+/**
+ * Why the camera could not be used; each maps to one message the user can act on. CAMERA_MESSAGES
+ * are the errors' English messages (logs, tests); the scanner shows the contacts catalogue's
+ * message for the failure, in the active language.
+ */
 export type CameraFailure = 'denied' | 'missing' | 'in-use' | 'unsupported' | 'other';
 
 export const CAMERA_MESSAGES: Record<CameraFailure, string> = {

@@ -4,6 +4,10 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** Phone photos are 12+ megapixels; a badge code needs far fewer, and zxing's time grows with pixels. */
 export const MAX_IMAGE_SIDE = 2048;
 
+/**
+ * Why a picture gave no code. IMAGE_MESSAGES are the errors' English messages (logs, tests); the
+ * scanner shows the contacts catalogue's message for the failure, in the active language.
+ */
 export type ImageFailure = 'not-image' | 'too-large' | 'unreadable' | 'no-code';
 
 export const IMAGE_MESSAGES: Record<ImageFailure, string> = {

@@ -1,12 +1,22 @@
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import { decodePassToken, PASS_TOKEN_MAX_LENGTH } from '../../shared/pass-token.ts';
 
+/**
+ * Why a typed code is refused, as keys of the contacts catalogue (the scanner's texts live there);
+ * the scanner shows them with MANUAL_ENTRY_LIMITS as their values.
+ */
 export const MANUAL_ENTRY_MESSAGES = {
-  empty: 'Enter the badge code.',
-  tooLong: `This is too long to be a badge code (at most ${PASS_TOKEN_MAX_LENGTH} characters).`,
-  invalid: 'This is not a badge code. Copy the whole code, from the first character to the last.',
-} as const;
+  empty: 'manualEntryEmpty',
+  tooLong: 'manualEntryTooLong',
+  invalid: 'manualEntryInvalid',
+} as const satisfies Record<string, MessageKey<'contacts'>>;
 
-export type ManualEntryResult = { ok: true; code: string } | { ok: false; message: string };
+export type ManualEntryMessage = (typeof MANUAL_ENTRY_MESSAGES)[keyof typeof MANUAL_ENTRY_MESSAGES];
+
+/** The values of the manual-entry messages. */
+export const MANUAL_ENTRY_LIMITS = { max: PASS_TOKEN_MAX_LENGTH } as const;
+
+export type ManualEntryResult = { ok: true; code: string } | { ok: false; message: ManualEntryMessage };
 
 /**
  * Checks a typed or pasted badge code before it goes where a scanned one would. Whitespace is

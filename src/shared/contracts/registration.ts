@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { addressBodySchema, passTypeSchema } from './catalog.ts';
 import { isoDate, singleLine, trimmed } from './common.ts';
-import { emailSchema, nameSchema, newPasswordSchema } from './user.ts';
+import { emailSchema, languageSchema, nameSchema, newPasswordSchema } from './user.ts';
 
 /** GET /api/pass/taken-passes: the taken share (0..1) of the free Standard Pass pool, null when unknown. */
 export const takenPassesSchema = z.object({ value: z.nullable(z.number()) });
@@ -115,6 +115,8 @@ export const registrationAccountBodySchema = z.object({
   voucherCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64), singleLine()))),
   /** Required for the free Standard Pass: the token of POST /api/pass/free-claim. */
   freeClaimToken: z.optional(z.nullable(z.string().check(z.maxLength(128)))),
+  /** The account's language (mails, PDFs); without it the request's Accept-Language decides (else English). */
+  language: z.optional(languageSchema),
 });
 export const registrationAccountResponseSchema = z.object({
   uuid: z.uuid(),

@@ -13,6 +13,14 @@ export const newPasswordSchema = z
   .string()
   .check(z.maxLength(128, 'Passwords are limited to 128 characters.'), z.refine(meetsPasswordRule, MESSAGES.passwordRule));
 
+/**
+ * The languages of the product (issue 16). The account remembers one: its mails and PDFs are
+ * written in it. English is the source language and the default.
+ */
+export const LANGUAGES = ['en', 'de'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
 export const nameSchema = z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100), singleLine());
 
 export const userSchema = z.object({
@@ -26,6 +34,11 @@ export const userSchema = z.object({
   tags: z.array(z.object({ id: z.int() })),
   permissions: z.array(z.object({ path: z.string() })),
   isLeadScanner: z.boolean(),
+  /**
+   * The account's language. The server always sends it; optional so that a user stored before it
+   * existed (the app's offline snapshot) still parses: read it as `user.language ?? 'en'`.
+   */
+  language: z.optional(languageSchema),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -40,6 +53,8 @@ export const signUpBodySchema = z.object({
   password: newPasswordSchema,
   firstName: nameSchema,
   lastName: nameSchema,
+  /** The account's language; without it the request's Accept-Language decides (else English). */
+  language: z.optional(languageSchema),
 });
 /**
  * POST /api/user/sign-up answers 202 with this whether or not the address already has an account
@@ -67,3 +82,6 @@ export const profileSchema = z.object({
   lastName: z.string(),
   image: z.nullable(z.string()),
 });
+
+/** PUT /api/user/language: the account's language for its mails and PDFs (204). */
+export const userLanguageBodySchema = z.object({ language: languageSchema });

@@ -1,17 +1,20 @@
+import type { InfoText } from './types.ts';
+
 /**
  * Facts repeated across the legal texts and the FAQ, kept in one place so a change (a phone number,
  * a date) is made once. Everything here is what the organiser publishes; nothing is loaded at runtime.
+ * The messages use them as {placeholders} (../fact-values.ts), dates and prices written in the
+ * reader's language.
  */
 
 /** Shown under the page heading; update it with every change to the texts. */
-export const LAST_UPDATED = { text: '1 November 2026', iso: '2026-11-01' } as const;
+export const LAST_UPDATED = '2026-11-01';
 
 export const ORGANISER = {
   name: 'CloudFest GmbH',
   street: 'Europa-Park-Straße 2',
   postcode: '77977',
   city: 'Rust',
-  country: 'Germany',
   managingDirectors: 'Dr. Katharina Vogt, Markus Brenner',
   register: 'Amtsgericht Freiburg i. Br., HRB 712345',
   vatId: 'DE136695976',
@@ -30,32 +33,32 @@ export const PRIVACY_EMAIL_LINK = `[${ORGANISER.privacyEmail}](mailto:${ORGANISE
 export const CONDUCT_EMAIL_LINK = `[${ORGANISER.conductEmail}](mailto:${ORGANISER.conductEmail})`;
 export const CONDUCT_PHONE_LINK = `[${ORGANISER.conductPhone}](tel:${ORGANISER.conductPhone.replaceAll(' ', '')})`;
 
-export const ORGANISER_ADDRESS_LINES = [
-  ORGANISER.name,
-  ORGANISER.street,
-  `${ORGANISER.postcode} ${ORGANISER.city}`,
-  ORGANISER.country,
-] as const;
+/** The organiser's postal address; the country is named in the reader's language. */
+export const ORGANISER_ADDRESS_LINES: readonly InfoText[] = [
+  { verbatim: ORGANISER.name },
+  { verbatim: ORGANISER.street },
+  { verbatim: `${ORGANISER.postcode} ${ORGANISER.city}` },
+  'countryGermany',
+];
 
 export const EVENT = {
-  name: 'CloudFest 2026',
-  dates: 'Tuesday 24 to Thursday 26 March 2026',
-  venue: 'Europa-Park Conference Centre',
-  venueAddressLines: ['Europa-Park Conference Centre', 'Europa-Park-Straße 2', '77977 Rust', 'Germany'],
   doorsOpen: '08:00',
-  programme: '09:00 to 18:30',
+  programmeStart: '09:00',
+  programmeEnd: '18:30',
 } as const;
 
-/** Pass prices are net; German VAT (19 %) is added unless the reverse-charge rule applies. */
+/** Pass prices in cents: net; German VAT (19 %) is added unless the reverse-charge rule applies. */
 export const PASS_PRICES = {
-  business: { net: '€299.00', gross: '€355.81' },
-  premium: { net: '€899.00', gross: '€1,069.81' },
+  business: { net: 29_900, gross: 35_581 },
+  premium: { net: 89_900, gross: 106_981 },
 } as const;
 
-/** Cancellation deadlines for passes and hotel rooms (see the terms and conditions). */
+/** Cancellation deadlines for passes and hotel rooms (see the terms and conditions), as calendar days. */
 export const DEADLINES = {
-  freeCancellation: '23 February 2026',
-  partialRefund: '10 March 2026',
-  nameChange: '17 March 2026',
-  visaRequest: '20 February 2026',
+  freeCancellation: '2026-02-23',
+  /** The day after free cancellation: from here on half the price is refunded. */
+  partialRefundFrom: '2026-02-24',
+  partialRefund: '2026-03-10',
+  nameChange: '2026-03-17',
+  visaRequest: '2026-02-20',
 } as const;
