@@ -1,19 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CANCELLATION_MESSAGES } from '#shared/booking-rules.ts';
+import { SURVEY_DUPLICATE_QUESTION, type SurveyQuestion } from '#shared/contracts/catalog.ts';
+import { VOUCHER_BATCH_MAX } from '#shared/contracts/organizer-admin.ts';
+import { CHECKIN_WINDOW_MESSAGE } from '#shared/contracts/organizer-event.ts';
 import { SINGLE_LINE_MESSAGE } from '#shared/text.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
+import { stayProblem } from '#shared/stay.ts';
+import { validateSurveyAnswer } from '#shared/survey.ts';
+import { ROOT } from '../paths.ts';
+import { englishProblemText } from './problems.ts';
 import { SHUTTING_DOWN, STARTING_UP } from '../plugins/readiness.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../plugins/text-guard.ts';
+import { GUEST_MESSAGES } from '../routes/booking/guests.ts';
+import { BOOKING_MESSAGES } from '../routes/booking/create.ts';
+import { NOT_LEAD_SCANNER, NOT_STAFF } from '../routes/lead/access.ts';
+import { NOT_TEAM_OWNER } from '../routes/lead/team.ts';
+import { NOT_ORGANIZER } from '../routes/organizer/access.ts';
+import { NOTHING_TO_RESEND } from '../routes/organizer/attendees.ts';
+import { LIST_NAME_TAKEN, UNKNOWN_PASS_TYPE } from '../routes/organizer/checkin-lists.ts';
+import { NOT_ORGANIZER as NOT_ORGANIZER_BADGES } from '../routes/pass/badges.ts';
+import { UPGRADE_MESSAGES } from '../routes/pass/upgrade.ts';
+import { PAYMENT_MESSAGES } from '../routes/payment/index.ts';
+import { STRIPE_WEBHOOK_MESSAGES } from '../routes/payment/stripe.ts';
 import { ACCOUNT_MESSAGES } from '../routes/registration/account.ts';
+import { CHECKOUT_MESSAGES } from '../routes/registration/checkout.ts';
+import { TRAIN_TICKET_MESSAGES } from '../routes/train-ticket/index.ts';
+import { AVATAR_TOO_LARGE, AVATAR_WRONG_TYPE } from '../routes/user/avatar.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../routes/user/password.ts';
+import { VISA_MESSAGES } from '../routes/visa-letter/rules.ts';
+import { UNREADABLE_PICTURE } from '../services/avatar-images.ts';
+import { SOLD_OUT } from '../services/booking.ts';
+import { NO_PASS } from '../services/organizer-passes.ts';
 import { CATALOGUES } from './catalogues.ts';
 import { type ProblemKey, localizeProblemText, problemTitle } from './problems.ts';
+
+/** A survey question of one kind, for the texts the survey rules answer. */
+const question = (kind: SurveyQuestion['kind'], required = false): SurveyQuestion => ({
+  id: 1,
+  position: 1,
+  text: 'Question',
+  kind,
+  options: ['a', 'b'],
+  maxSelections: null,
+  required,
+});
 
 /**
  * English problem texts are found by their words (server/i18n/problems.ts), so the English
  * catalogue must say exactly what the code throws: this holds each constant to its key.
  */
-const THROWN: Record<string, string> = {
+const THROWN: Record<string, string | null | undefined> = {
   'password.rule': MESSAGES.passwordRule,
   'password.tooWeak': MESSAGES.passwordTooWeak,
   'password.wrongCurrent': WRONG_CURRENT_PASSWORD,
@@ -36,12 +75,129 @@ const THROWN: Record<string, string> = {
   'field.unstorable': UNSTORABLE_TEXT_MESSAGE,
   'server.startingUp': STARTING_UP,
   'server.shuttingDown': SHUTTING_DOWN,
+
+  'access.notOrganizer': NOT_ORGANIZER,
+  'access.badgesOrganizersOnly': NOT_ORGANIZER_BADGES,
+  'access.notStaff': NOT_STAFF,
+  'access.notLeadScanner': NOT_LEAD_SCANNER,
+  'checkout.noPass': CHECKOUT_MESSAGES.noPass,
+  'checkout.passClosed': CHECKOUT_MESSAGES.passClosed,
+  'checkout.alreadyCheckedOut': CHECKOUT_MESSAGES.alreadyCheckedOut,
+  'payment.alreadyPaid': PAYMENT_MESSAGES.alreadyPaid,
+  'payment.nothingToPay': PAYMENT_MESSAGES.nothingToPay,
+  'payment.amountMismatch': PAYMENT_MESSAGES.amountMismatch,
+  'payment.pending': PAYMENT_MESSAGES.paymentPending,
+  'payment.externalRedirect': PAYMENT_MESSAGES.externalRedirect,
+  'payment.stripeUnsigned': STRIPE_WEBHOOK_MESSAGES.unsigned,
+  'payment.stripeBadSignature': STRIPE_WEBHOOK_MESSAGES.badSignature,
+  'booking.notAllowed': BOOKING_MESSAGES.notAllowed,
+  'notFound.room': BOOKING_MESSAGES.roomNotFound,
+  'booking.roomGone': SOLD_OUT,
+  'booking.noSpace': GUEST_MESSAGES.noSpace,
+  'booking.cancelNotConfirmed': CANCELLATION_MESSAGES.notConfirmed,
+  'booking.cancelArrived': CANCELLATION_MESSAGES.arrived,
+  'booking.cancelEnded': CANCELLATION_MESSAGES.ended,
+  'booking.cancelTooLate': CANCELLATION_MESSAGES.tooLate,
+  'stay.invalidDate': stayProblem('2026-02-30', '2026-03-02')?.message,
+  'stay.checkOutBeforeCheckIn': stayProblem('2026-03-24', '2026-03-24')?.message,
+  'stay.tooLong': stayProblem('2026-03-01', '2026-03-31')?.message,
+  'notFound.passType': UPGRADE_MESSAGES.typeNotFound,
+  'upgrade.pending': UPGRADE_MESSAGES.pending,
+  'upgrade.closed': UPGRADE_MESSAGES.closed,
+  'upgrade.notUpgradeable': UPGRADE_MESSAGES.notUpgradeable,
+  'upgrade.notBuyable': UPGRADE_MESSAGES.notBuyable,
+  'notFound.trainTicketType': TRAIN_TICKET_MESSAGES.typeNotFound,
+  'trainTicket.alreadyHave': TRAIN_TICKET_MESSAGES.alreadyHave,
+  'visa.needsApprovedPass': VISA_MESSAGES.needsApprovedPass,
+  'visa.unknownNationality': VISA_MESSAGES.unknownNationality,
+  'visa.invalidDate': VISA_MESSAGES.invalidDate,
+  'visa.birthInFuture': VISA_MESSAGES.birthInFuture,
+  'visa.tooYoung': VISA_MESSAGES.tooYoung,
+  'visa.passportTooShort': VISA_MESSAGES.passportTooShort,
+  'survey.duplicateQuestion': SURVEY_DUPLICATE_QUESTION,
+  'survey.required': validateSurveyAnswer(question('text', true), ''),
+  'survey.enterText': validateSurveyAnswer(question('text'), ['a']),
+  'survey.selectOne': validateSurveyAnswer(question('single'), ['a', 'b']),
+  'survey.selectShown': validateSurveyAnswer(question('multiple'), ['c']),
+  'survey.selectOnce': validateSurveyAnswer(question('multiple'), ['a', 'a']),
+  'avatar.tooLarge': AVATAR_TOO_LARGE,
+  'avatar.wrongType': AVATAR_WRONG_TYPE,
+  'avatar.unreadable': UNREADABLE_PICTURE,
+  'attendee.noPass': NO_PASS,
+  'attendee.nothingToResend': NOTHING_TO_RESEND,
+  'leadTeam.notOwner': NOT_TEAM_OWNER,
+  'checkinList.nameTaken': LIST_NAME_TAKEN,
+  'checkinList.unknownPassType': UNKNOWN_PASS_TYPE,
+  'checkinList.window': CHECKIN_WINDOW_MESSAGE,
+  'voucher.atMost': `At most ${VOUCHER_BATCH_MAX} codes at once`,
 };
+
+/** The server's source files (tests and test helpers aside) and the shared request contracts. */
+const sources = (folder: string) =>
+  readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('testing'))
+    .map((file) => ({ file: `${folder}/${file}`, text: readFileSync(join(ROOT, folder, file), 'utf8') }));
+
+const QUOTED = String.raw`'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"`;
+const unquoted = (match: RegExpMatchArray, at: number) => (match[at] ?? match[at + 1] ?? '').replace(/\\(.)/g, '$1');
+
+/**
+ * The texts written as literals where they are thrown, which no constant names: a problem's detail
+ * (`new HttpProblem(409, '…')`, a string constant of the file, the fallback after ??), a `message`
+ * built for a field, notFound('What'), and the messages of zod checks (`error: '…'`, `.regex(re, '…')`;
+ * in the contracts every capitalised literal that ends a check's arguments).
+ */
+function literalTexts(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const { file, text } of sources('server')) {
+    const constants = new Map(
+      [...text.matchAll(new RegExp(String.raw`const (\w+) =\s*(?:${QUOTED});`, 'g'))].map((m) => [m[1], unquoted(m, 2)]),
+    );
+    for (const m of text.matchAll(new RegExp(String.raw`HttpProblem\(\s*\d{3},\s*(?:${QUOTED}|(\w+)\s*[,)])`, 'g'))) {
+      const detail = m[3] === undefined ? unquoted(m, 1) : constants.get(m[3]);
+      if (detail !== undefined) found.set(detail, file);
+    }
+    for (const m of text.matchAll(new RegExp(String.raw`HttpProblem\(\s*\d{3},[^,]*\?\?\s*(?:${QUOTED})`, 'g')))
+      found.set(unquoted(m, 1), file);
+    for (const m of text.matchAll(/const message =([^;]*);/g)) {
+      for (const literal of (m[1] ?? '').matchAll(/'([A-Z][^'\n]*)'/g)) found.set(literal[1] ?? '', file);
+    }
+    for (const m of text.matchAll(/notFound\('([^'\n]*)'\)/g)) found.set(`${m[1]} not found.`, file);
+    for (const m of text.matchAll(new RegExp(String.raw`(?:error:\s*|\.regex\(\w+,\s*)(?:${QUOTED})`, 'g')))
+      found.set(unquoted(m, 1), file);
+  }
+  for (const { file, text } of sources('src/shared/contracts')) {
+    const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    for (const m of code.matchAll(/(?:,\s*|error:\s*|z\.email\(\s*)'([A-Z](?:[^'\\\n]|\\.)*)'\s*[),}]/g))
+      found.set(unquoted(m, 1), file);
+  }
+  return found;
+}
 
 describe('the English problem catalogue', () => {
   it('says word for word what the code throws', () => {
     const en: Record<string, string> = CATALOGUES.en.problems;
     for (const [key, thrown] of Object.entries(THROWN)) expect({ key, text: en[key] }).toEqual({ key, text: thrown });
+  });
+
+  it('has every text thrown as a literal, in a route, a service or a contract', () => {
+    const english = new Set(Object.values(CATALOGUES.en.problems as Record<string, string>));
+    const literals = literalTexts();
+    // The patterns still find what they are for (a refactoring must not make this test pass by finding nothing).
+    expect(literals.size).toBeGreaterThan(70);
+    expect(literals.get('There is no account with this e-mail address.')).toBe('server/services/organizer-team.ts');
+    expect(literals.get('Please write the news')).toBe('src/shared/contracts/organizer-content.ts');
+    const missing = [...literals].filter(([text]) => !english.has(text)).map(([text, file]) => `${file}: ${text}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('words the keyed texts as the code did before they had keys', () => {
+    const values = { passType: 'Business Pass', status: 'cancelled' };
+    expect(englishProblemText('attendee.reissueNotApproved', values)).toBe(
+      'The Business Pass is cancelled: only an approved pass gets a new barcode.',
+    );
+    expect(englishProblemText('attendee.alreadyClosed', values)).toBe('The Business Pass is already cancelled.');
+    expect(englishProblemText('attendee.passChanged', values)).toBe('The Business Pass was changed meanwhile; please reload.');
   });
 
   it("holds the order mail's reverse-charge note to the checkout's", () => {
@@ -59,6 +215,7 @@ describe('localizeProblemText', () => {
   it('translates a known English text by its words, and keeps an unknown one', () => {
     expect(localizeProblemText(MESSAGES.passwordTooWeak, 'de')).toBe('Das Passwort ist zu schwach.');
     expect(localizeProblemText('Invoice not found.', 'de')).toBe('Rechnung nicht gefunden.');
+    expect(localizeProblemText(SOLD_OUT, 'de')).toBe('Dieses Zimmer ist für Ihren Zeitraum nicht mehr verfügbar.');
     expect(localizeProblemText('Something only the code knows.', 'de')).toBe('Something only the code knows.');
   });
 
@@ -66,6 +223,17 @@ describe('localizeProblemText', () => {
     const text = (seconds: number) => ({ key: 'limit.account' as ProblemKey, values: { seconds } });
     expect(localizeProblemText('ignored', 'de', text(1))).toContain('in einer Sekunde erneut');
     expect(localizeProblemText('ignored', 'de', text(30))).toContain('in 30 Sekunden erneut');
+  });
+
+  it("words a pass's status in German", () => {
+    const text = (status: string) => ({
+      key: 'attendee.reissueNotApproved' as ProblemKey,
+      values: { passType: 'Business Pass', status },
+    });
+    expect(localizeProblemText('ignored', 'de', text('cancelled'))).toBe(
+      'Der Business Pass ist storniert: Nur ein freigegebener Pass erhält einen neuen Barcode.',
+    );
+    expect(localizeProblemText('ignored', 'de', text('pending'))).toContain('ist noch nicht freigegeben:');
   });
 
   it('titles by status, with a fallback for the rest', () => {

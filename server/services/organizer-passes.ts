@@ -12,7 +12,7 @@ import {
   users,
   vouchers,
 } from '../db/schema/index.ts';
-import { HttpProblem } from '../plugins/errors.ts';
+import { HttpProblem, keyedProblem } from '../plugins/errors.ts';
 import { recordAudit } from './audit.ts';
 import { lockUser } from './order-completion.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -192,7 +192,7 @@ export async function reissueBarcode(tx: Db, userId: string, actorUserId: string
   const holder = await lockedPassOfUser(tx, userId);
   if (!holder) throw new HttpProblem(409, NO_PASS);
   if (holder.status !== 'approved') {
-    throw new HttpProblem(409, `The ${holder.passType} is ${holder.status}: only an approved pass gets a new barcode.`);
+    throw keyedProblem(409, 'attendee.reissueNotApproved', { passType: holder.passType, status: holder.status });
   }
   const revoked = await revokeBarcodesOf(tx, [holder.passId], 'lost', now);
   const [issued] = await tx
@@ -265,14 +265,14 @@ export async function cancelPass(
   const holder = await lockedPassOfUser(tx, userId);
   if (!holder) throw new HttpProblem(409, NO_PASS);
   if (holder.status !== 'pending' && holder.status !== 'approved') {
-    throw new HttpProblem(409, `The ${holder.passType} is already ${holder.status}.`);
+    throw keyedProblem(409, 'attendee.alreadyClosed', { passType: holder.passType, status: holder.status });
   }
   const changed = await tx
     .update(passes)
     .set({ status: 'cancelled' })
     .where(and(eq(passes.id, holder.passId), inArray(passes.status, ['pending', 'approved'])))
     .returning({ id: passes.id });
-  if (changed.length === 0) throw new HttpProblem(409, `The ${holder.passType} was changed meanwhile; please reload.`);
+  if (changed.length === 0) throw keyedProblem(409, 'attendee.passChanged', { passType: holder.passType });
   const revoked = await revokeBarcodesOf(tx, [holder.passId], 'cancelled', now);
   const returnedToPool = (await releaseFreePasses(tx, [userId])).size > 0;
   const refunded = await refundPassOrders(tx, providers, userId, now);

@@ -97,6 +97,7 @@ const registrationRoutes: AppRoute[] = [
     page: lazyPage(() => import('../features/registration/registration-account-page.tsx'), 'RegistrationAccountPage', [
       'registration',
       'checkout',
+      'auth',
     ]),
   },
   {
@@ -105,6 +106,8 @@ const registrationRoutes: AppRoute[] = [
     guard: registrationStepGuard,
     page: lazyPage(() => import('../features/registration/registration-survey-page.tsx'), 'RegistrationSurveyPage', [
       'registration',
+      'checkout',
+      'survey',
     ]),
   },
   {
@@ -130,7 +133,7 @@ const registrationRoutes: AppRoute[] = [
 const mainRoutes: AppRoute[] = [
   {
     index: true,
-    page: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage', ['home', 'pass']),
+    page: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage', ['home', 'pass', 'registration']),
   },
   {
     path: 'pass',
@@ -138,7 +141,7 @@ const mainRoutes: AppRoute[] = [
   },
   {
     path: 'pass/upgrade',
-    page: lazyPage(() => import('../features/pass/pass-upgrade-page.tsx'), 'PassUpgradePage', ['pass']),
+    page: lazyPage(() => import('../features/pass/pass-upgrade-page.tsx'), 'PassUpgradePage', ['pass', 'checkout']),
   },
   {
     path: 'accommodation',
@@ -148,6 +151,7 @@ const mainRoutes: AppRoute[] = [
     path: 'accommodation/book',
     page: lazyPage(() => import('../features/accommodation/accommodation-book-page.tsx'), 'AccommodationBookPage', [
       'accommodation',
+      'checkout',
     ]),
   },
   {
@@ -156,6 +160,7 @@ const mainRoutes: AppRoute[] = [
     guard: accommodationIdGuard,
     page: lazyPage(() => import('../features/accommodation/accommodation-detail-page.tsx'), 'AccommodationDetailPage', [
       'accommodation',
+      'checkout',
     ]),
   },
   {
@@ -176,7 +181,7 @@ const mainRoutes: AppRoute[] = [
   },
   {
     path: 'site-plan',
-    page: lazyPage(() => import('../features/plans/site-plan-page.tsx'), 'SitePlanPage', ['plans']),
+    page: lazyPage(() => import('../features/plans/site-plan-page.tsx'), 'SitePlanPage', ['plans', 'accommodation']),
   },
   {
     path: 'invoices',
@@ -184,7 +189,7 @@ const mainRoutes: AppRoute[] = [
   },
   {
     path: 'profile',
-    page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage', ['profile']),
+    page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage', ['profile', 'checkout']),
   },
   {
     path: 'survey',
@@ -198,6 +203,7 @@ const mainRoutes: AppRoute[] = [
     path: 'train-ticket/buy/return',
     page: lazyPage(() => import('../features/train-ticket/train-ticket-return-page.tsx'), 'TrainTicketReturnPage', [
       'train-ticket',
+      'checkout',
     ]),
   },
   {
@@ -208,7 +214,10 @@ const mainRoutes: AppRoute[] = [
   },
   {
     path: 'visa-invitation-letter',
-    page: lazyPage(() => import('../features/visa/visa-invitation-letter-page.tsx'), 'VisaInvitationLetterPage', ['visa']),
+    page: lazyPage(() => import('../features/visa/visa-invitation-letter-page.tsx'), 'VisaInvitationLetterPage', [
+      'visa',
+      'checkout',
+    ]),
   },
 ];
 

@@ -9,7 +9,8 @@ import './language-switch.css';
  * Both catalogues are precached, so it works offline; signed in, the account learns it too (its
  * mails and PDFs follow), loaded only then so anonymous first visits stay light.
  */
-export function LanguageSwitch({ className }: { className?: string }) {
+/** `compact`: the label is for screen readers only (the select's value, a language name, says what it is). */
+export function LanguageSwitch({ className, compact = false }: { className?: string; compact?: boolean }) {
   const t = useT('common');
   const language = useLanguage();
   const id = useId();
@@ -31,7 +32,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
 
   return (
     <div className={className ? `language-switch ${className}` : 'language-switch'}>
-      <label htmlFor={id} className="language-switch__label">
+      <label htmlFor={id} className={compact ? 'visually-hidden' : 'language-switch__label'}>
         {t('language')}
       </label>
       <select

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
-import { pendingText } from '../../src/components/ui/offline-indicator.text.ts';
 import { badgeY4m, fakeCameraArgs } from './fake-camera.ts';
 import { DEMO_PASSWORD, demo, signIn } from './helpers.ts';
 import { type ServerProcess, startServer } from '../bench/server-process.ts';
+
+/** The sync bar's English count of waiting changes (common:syncPending), as an English visitor reads it. */
+const pendingText = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting to sync`;
 
 /*
  * Issue 6 acceptance: a vendor's 1,000 scans made without a network survive a reload and a browser

@@ -52,9 +52,13 @@ export function RegistrationLayout() {
     <div className={landing ? 'registration-layout is-landing' : 'registration-layout'}>
       {/* A landmark, so the logo, the event and the steps are reachable by landmark like the rest (axe `region`). */}
       <aside className="registration-layout__panel" aria-label={t('panelLabel', { event: eventName })}>
-        <Link to="/registration" className="registration-layout__logo" aria-label={t('panelLabel', { event: APP_NAME })}>
-          <Logo />
-        </Link>
+        {/* The language choice beside the logo: on a phone it costs no line above the pass choice. */}
+        <div className="registration-layout__top">
+          <Link to="/registration" className="registration-layout__logo" aria-label={t('panelLabel', { event: APP_NAME })}>
+            <Logo />
+          </Link>
+          <LanguageSwitch compact />
+        </div>
         <div className="registration-layout__event">
           <p className="registration-layout__event-name">{eventName}</p>
           {config ? (
@@ -64,7 +68,6 @@ export function RegistrationLayout() {
             </p>
           ) : null}
         </div>
-        <LanguageSwitch className="registration-layout__language" />
         {landing ? (
           <>
             {config ? <Countdown phases={config.countdownPhases} /> : null}

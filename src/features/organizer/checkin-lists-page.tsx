@@ -20,6 +20,7 @@ import {
   organizerCheckinListSchema,
 } from '../../shared/contracts/organizer-event.ts';
 import { type ConsoleFormats, type ConsoleT, useConsoleFormats } from './formats.ts';
+import { useOrganizerFormMessage } from './form-messages.ts';
 import { usePolling } from './use-polling.ts';
 import { isoToVenueInput, venueInputToIso } from './venue-input.ts';
 import './dashboard.css';
@@ -92,10 +93,12 @@ function checkDraft(
   return { body: parsed.data };
 }
 
+/** A field's message in the active language (the contract's English ones are looked up: form-messages.ts). */
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const formMessage = useOrganizerFormMessage();
   return message ? (
     <p id={id} className="field-error">
-      {message}
+      {formMessage(message)}
     </p>
   ) : null;
 }

@@ -23,6 +23,7 @@ import {
   organizerNewsSchema,
 } from '../../shared/contracts/organizer-content.ts';
 import { useConsoleFormats } from './formats.ts';
+import { useOrganizerFormMessage } from './form-messages.ts';
 import './content.css';
 
 /** What the server said was wrong with a file: its problem's path/message pairs, or its sentence. */
@@ -343,6 +344,7 @@ const EMPTY_NEWS: NewsInput = { title: '', body: '' };
 
 function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | null; onSaved: () => void; onCancel: () => void }) {
   const t = useT('organizer');
+  const formMessage = useOrganizerFormMessage();
   const bodyId = useId();
   const form = useForm<NewsInput>({
     resolver: zodResolver(newsInputSchema),
@@ -389,7 +391,12 @@ function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | nul
       aria-label={editing ? t('contentEditNews') : t('contentNewNewsItem')}
     >
       <h3 className="card-title">{editing ? t('contentEditNewsItem', { title: editing.title }) : t('contentNewNewsItem')}</h3>
-      <TextField label={t('contentNewsTitle')} registration={register('title')} error={errors.title?.message} maxLength={200} />
+      <TextField
+        label={t('contentNewsTitle')}
+        registration={register('title')}
+        error={formMessage(errors.title?.message)}
+        maxLength={200}
+      />
       <div className={`field${errors.body ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={bodyId}>
           {t('contentNewsText')}
@@ -404,7 +411,7 @@ function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | nul
         />
         {errors.body ? (
           <p id={`${bodyId}-error`} className="field-error">
-            {errors.body.message}
+            {formMessage(errors.body.message)}
           </p>
         ) : null}
       </div>

@@ -21,6 +21,7 @@ import {
   teamListSchema,
   teamMemberSchema,
 } from '../../shared/contracts/organizer-admin.ts';
+import { useOrganizerFormMessage } from './form-messages.ts';
 import './admin.css';
 
 /** A team role in words (organizer namespace). */
@@ -53,6 +54,7 @@ function StaffSection() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('staff');
   const [error, setError] = useState<string | undefined>();
+  const formMessage = useOrganizerFormMessage();
   const [busy, setBusy] = useState(false);
 
   async function invite(event: FormEvent) {
@@ -113,7 +115,7 @@ function StaffSection() {
             />
             {error ? (
               <p id={`${id}-email-error`} className="field-error">
-                {error}
+                {formMessage(error)}
               </p>
             ) : (
               <p id={`${id}-email-hint`} className="field-hint">
@@ -196,6 +198,7 @@ function LeadTeamsSection() {
   const [name, setName] = useState('');
   const [ownerEmail, setOwnerEmail] = useState('');
   const [errors, setErrors] = useState<{ name?: string; ownerEmail?: string }>({});
+  const formMessage = useOrganizerFormMessage();
   const [busy, setBusy] = useState(false);
   const refresh = () => setVersion((n) => n + 1);
 
@@ -242,7 +245,7 @@ function LeadTeamsSection() {
             />
             {errors.name ? (
               <p id={`${id}-name-error`} className="field-error">
-                {errors.name}
+                {formMessage(errors.name)}
               </p>
             ) : null}
           </div>
@@ -262,7 +265,7 @@ function LeadTeamsSection() {
             />
             {errors.ownerEmail ? (
               <p id={`${id}-owner-error`} className="field-error">
-                {errors.ownerEmail}
+                {formMessage(errors.ownerEmail)}
               </p>
             ) : null}
           </div>
@@ -299,6 +302,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const formMessage = useOrganizerFormMessage();
   const base = `/api/organizer/lead-teams/${team.id}`;
 
   async function run(action: () => Promise<unknown>, success: string) {
@@ -403,7 +407,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
         </button>
         {error ? (
           <p id={`${id}-add-error`} className="field-error">
-            {error}
+            {formMessage(error)}
           </p>
         ) : null}
       </form>

@@ -21,6 +21,7 @@ import {
   voucherPassTypesSchema,
 } from '../../shared/contracts/organizer-admin.ts';
 import { useConsoleFormats } from './formats.ts';
+import { useOrganizerFormMessage } from './form-messages.ts';
 import { venueInputToIso } from './venue-input.ts';
 import './admin.css';
 
@@ -77,6 +78,7 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
     codeType: 'speaker',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const formMessage = useOrganizerFormMessage();
   const [busy, setBusy] = useState(false);
   const set = (field: Field, value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
@@ -126,7 +128,7 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
       ) : null}
       {errors[name] ? (
         <p id={`${id}-${name}-error`} className="field-error">
-          {errors[name]}
+          {formMessage(errors[name])}
         </p>
       ) : null}
     </div>
