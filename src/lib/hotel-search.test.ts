@@ -113,6 +113,10 @@ describe('hotel search', () => {
 
   it('formats nights and stays in UTC', () => {
     expect(formatNight('2026-03-23')).toBe('Mon 23 Mar');
+    // German, for the hotel cards of a German visitor.
+    expect(formatNight('2026-03-23', 'de')).toMatch(/^Mo\.?,? 23\. März$/);
+    expect(formatDistance(2400, 'de')).toBe('2,4 km');
+    expect(formatDistance(350, 'de')).toBe('350 m');
     expect(formatStay(DEFAULT_STAY)).toMatch(/^23\s?–\s?27 March 2026$/);
   });
 });

@@ -1,9 +1,10 @@
-import { activeLanguage, INTL_LOCALES, type Language, translate } from '../i18n/i18n.ts';
+import { activeLanguage, type Language, translate } from '../i18n/i18n.ts';
 import type { MessageKey } from '../i18n/namespaces.ts';
 import type { Accommodation, Room, RoomAvailability } from '../shared/contracts/registration.ts';
 import { ACCOMMODATION_DEFAULTS } from '../shared/contracts/registration.ts';
 import { SHUTTLE_BADGE_IDS } from '../shared/messages.ts';
 import { isIsoDate, MAX_STAY_NIGHTS, nightCount, stayProblem } from '../shared/stay.ts';
+import { dateFormat, numberFormat } from '../i18n/formats.ts';
 
 /**
  * The partner-hotel search shared by the registration's hotel step and the signed-in booking pages:
@@ -99,15 +100,9 @@ export function hasShuttle(accommodation: Pick<Accommodation, 'shuttle' | 'badge
   return accommodation.shuttle || accommodation.badgeIds.some((id) => (SHUTTLE_BADGE_IDS as readonly number[]).includes(id));
 }
 
-// Intl objects are costly to create: one of each per language, made when first needed.
-const distanceNumbers: Partial<Record<Language, Intl.NumberFormat>> = {};
-const nightFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
-const dayFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
-
 /** 350 → '350 m', 2400 → '2.4 km' (German '2,4 km'), 12000 → '12 km'. */
 export function formatDistance(meters: number, language: Language = activeLanguage()): string {
-  distanceNumbers[language] ??= new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: 1, useGrouping: false });
-  const format = distanceNumbers[language];
+  const format = numberFormat(language, { maximumFractionDigits: 1, useGrouping: false });
   if (meters < 1000) return `${format.format(Math.max(0, Math.round(meters)))} m`;
   const km = meters / 1000;
   return `${format.format(km >= 10 ? Math.round(km) : Math.round(km * 10) / 10)} km`;
@@ -150,13 +145,8 @@ export function hotelChoice(
 
 /** '2026-03-23' → 'Mon 23 Mar' (German 'Mo., 23. März'; dates are UTC, SPEC §9). */
 export function formatNight(isoDate: string, language: Language = activeLanguage()): string {
-  nightFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  return nightFormats[language].format(new Date(`${isoDate}T00:00:00Z`));
+  const format = dateFormat(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return format.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** '2026-03-23', '2026-03-27' → '23–27 March 2026' (German '23.–27. März 2026'). */
@@ -164,13 +154,7 @@ export function formatStay(stay: Stay, language: Language = activeLanguage()): s
   const start = new Date(`${stay.start}T00:00:00Z`);
   const end = new Date(`${stay.end}T00:00:00Z`);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
-  dayFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return dayFormats[language].formatRange(start, end);
+  return dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatRange(start, end);
 }
 
 /** 1 → '1 night', 4 → '4 nights' in the active language. */

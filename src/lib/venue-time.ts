@@ -1,42 +1,30 @@
-import { activeLanguage, INTL_LOCALES, type Language } from '../i18n/i18n.ts';
+import { activeLanguage, type Language } from '../i18n/i18n.ts';
+import { dateFormat } from '../i18n/formats.ts';
 
 /*
  * Times on site are the venue's (Europe/Berlin), whatever zone a visitor's phone is set to: the
  * agenda, scans and check-ins all read like the clocks in the halls. (The countdown formats its own
  * Berlin time: it sits in the registration page's first load, which has no room for another module.)
- * Written in the active language (issue 16) unless a language is given; one formatter per language.
+ * Written in the active language (issue 16) unless a language is given.
  */
 
 export const VENUE_TIME_ZONE = 'Europe/Berlin';
 
-const clocks = new Map<Language, Intl.DateTimeFormat>();
-const dateTimes = new Map<Language, Intl.DateTimeFormat>();
-
 function clockFormat(language: Language): Intl.DateTimeFormat {
-  let format = clocks.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[language], {
-      timeZone: VENUE_TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(language, format);
-  }
-  return format;
+  return dateFormat(language, {
+    timeZone: VENUE_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 }
 
-function dateTimeFormat(language: Language): Intl.DateTimeFormat {
-  let format = dateTimes.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[language], {
-      timeZone: VENUE_TIME_ZONE,
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
-    dateTimes.set(language, format);
-  }
-  return format;
+function venueDateTimeFormat(language: Language): Intl.DateTimeFormat {
+  return dateFormat(language, {
+    timeZone: VENUE_TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 }
 
 /** An ISO instant as 'HH:MM' (24 h, venue time); '--:--' for an unreadable one. */
@@ -47,7 +35,7 @@ export function clockTime(iso: string, language: Language = activeLanguage()): s
 
 /** Date and time at the venue: en '25 Mar 2026, 10:12', de '25.03.2026, 10:12'. */
 export function formatVenueDateTime(value: Date | number, language: Language = activeLanguage()): string {
-  return dateTimeFormat(language).format(value);
+  return venueDateTimeFormat(language).format(value);
 }
 
 /** `venueDateTime.format(date)`, as callers of the former Intl object write it: the active language unless given. */

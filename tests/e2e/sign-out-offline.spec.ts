@@ -12,6 +12,10 @@ test('finding 3: a sign-out made offline ends the server session at the next onl
   await skipSurvey(page);
   await signIn(page, genericAttendeeEmail(7));
   await expect(page).toHaveURL(/\/$/);
+  // The address changes as the navigation starts: wait for the page and its sync bar (a lazy chunk)
+  // before the network goes, or the chunk would fail to load.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('status', { name: 'Sync status' }).waitFor({ state: 'attached' });
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const session = (await page.context().cookies()).find((cookie) => cookie.name === 'session')?.value;
   expect(token).toBeTruthy();

@@ -1,15 +1,8 @@
-import { activeLanguage, INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { activeLanguage, type Language } from '../../i18n/i18n.ts';
+import { dateFormat } from '../../i18n/formats.ts';
 
-const formatters = new Map<Language, Intl.DateTimeFormat>();
-
-function formatter(language: Language): Intl.DateTimeFormat {
-  let format = formatters.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    formatters.set(language, format);
-  }
-  return format;
-}
+const formatter = (language: Language) =>
+  dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * '2026-03-24', '2026-03-26' → '24–26 March 2026' ('24.–26. März 2026' in German; dates are UTC by

@@ -5,7 +5,7 @@ import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
 import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
 import { HotelBadges, HotelVisual } from './hotel-badges.tsx';
-import { formatDistance } from './hotel-format.ts';
+import { formatDistance } from '../../lib/hotel-search.ts';
 import { RoomOption } from './room-option.tsx';
 import './hotel.css';
 

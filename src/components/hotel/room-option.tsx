@@ -6,7 +6,7 @@ import { isSoldOut, roomsLeft, roomTotal } from '../../lib/hotel-search.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { Room } from '../../shared/contracts/registration.ts';
-import { formatNight } from './hotel-format.ts';
+import { formatNight } from '../../lib/hotel-search.ts';
 
 /** Few enough rooms left to say so. */
 const FEW_LEFT = 3;

@@ -1,10 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { Language } from '../../i18n/i18n.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { EventConfig } from '../../shared/contracts/catalog.ts';
 import { type CountdownPhase, countdownAt, countdownParts, isCountdownVisible } from '../../shared/countdown.ts';
 import './countdown.css';
+import { dateFormat } from '../../i18n/formats.ts';
 
 const UNITS = [
   { key: 'days', label: 'countdownDays' },
@@ -13,24 +14,17 @@ const UNITS = [
   { key: 'seconds', label: 'countdownSeconds' },
 ] as const;
 
-const endFormats = new Map<Language, Intl.DateTimeFormat>();
-
-/** The phase's end, e.g. 'Friday 20 March at 14:00 CET' (Europe/Berlin), one formatter per language. */
+/** The phase's end, e.g. 'Friday 20 March at 14:00 CET' (Europe/Berlin), in the language. */
 function endFormat(language: Language): Intl.DateTimeFormat {
-  let format = endFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[language], {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'Europe/Berlin',
-      timeZoneName: 'short',
-    });
-    endFormats.set(language, format);
-  }
-  return format;
+  return dateFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Berlin',
+    timeZoneName: 'short',
+  });
 }
 
 /** True while some phase has not ended yet: only then is there anything to tick for. */

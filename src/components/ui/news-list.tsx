@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod/mini';
-import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { Language } from '../../i18n/i18n.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { usePublicDataRefresh } from '../../lib/public-data-updates.ts';
@@ -8,20 +8,15 @@ import { useRequest } from '../../lib/use-request.ts';
 import { newsSchema } from '../../shared/contracts/catalog.ts';
 import { EmptyState } from './empty-state.tsx';
 import './news-list.css';
+import { dateFormat } from '../../i18n/formats.ts';
 
 const newsListSchema = z.array(newsSchema);
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** A publication date: en '24 Mar 2026', de '24.03.2026'. */
 function formatDate(value: string, language: Language): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' });
-    dateFormats.set(language, format);
-  }
-  return format.format(date);
+  return dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 interface NewsListProps {

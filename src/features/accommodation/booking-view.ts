@@ -1,4 +1,4 @@
-import { activeLanguage, INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { activeLanguage, type Language } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { Values } from '../../i18n/use-t.ts';
 import { type AccommodationOrder, type AccommodationSearch, DEFAULT_SEARCH, MAX_OCCUPANCY } from '../../lib/hotel-search.ts';
@@ -11,6 +11,7 @@ import {
 } from '../../shared/booking-rules.ts';
 import type { Booking, Pass } from '../../shared/contracts/catalog.ts';
 import { addDays, isIsoDate } from '../../shared/stay.ts';
+import { dateFormat } from '../../i18n/formats.ts';
 
 /** Pure rules of the accommodation pages: labels, ordering, the cancel hint, guest places, the search in the URL. */
 
@@ -46,24 +47,19 @@ export function sortBookings(list: readonly Booking[]): Booking[] {
   return [...list].sort((a, b) => rank(a) - rank(b) || a.start.localeCompare(b.start) || b.createdAt.localeCompare(a.createdAt));
 }
 
-// One Intl object of each per language, made when first needed.
-const dayFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
-const dateTimeFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
-
 /** '2026-03-09' → '9 March 2026' (German '9. März 2026'; dates are UTC, SPEC §9). */
 export function formatDay(isoDate: string, language: Language = activeLanguage()): string {
-  dayFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+  return dateFormat(language, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  });
-  return dayFormats[language].format(new Date(`${isoDate}T00:00:00Z`));
+  }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** '16 March 2026 at 10:30 UTC' (German '16. März 2026 um 10:30 UTC'). */
 export function formatDateTime(date: Date, language: Language = activeLanguage()): string {
-  dateTimeFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+  return dateFormat(language, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -71,8 +67,7 @@ export function formatDateTime(date: Date, language: Language = activeLanguage()
     minute: '2-digit',
     timeZone: 'UTC',
     timeZoneName: 'short',
-  });
-  return dateTimeFormats[language].format(date);
+  }).format(date);
 }
 
 /** The message for each reason of the shared rule (src/shared/booking-rules.ts, whose words are the server's English). */

@@ -1,7 +1,8 @@
-import { activeLanguage, INTL_LOCALES, type Language, translate } from '../../i18n/i18n.ts';
+import { activeLanguage, type Language, translate } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { AgendaSession } from '../../shared/contracts/agenda.ts';
 import { VENUE_TIME_ZONE } from '../../lib/venue-time.ts';
+import { dateFormat } from '../../i18n/formats.ts';
 
 /*
  * The agenda's pure rules: Berlin days and times, the search index, filters, grouping, overlaps of
@@ -28,16 +29,9 @@ const DAY_LABELS = {
   short: { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' },
   long: { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-const dayLabelFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dayLabel(day: string, style: keyof typeof DAY_LABELS, language: Language): string {
-  const name = `${style}:${language}`;
-  let format = dayLabelFormats.get(name);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[language], DAY_LABELS[style]);
-    dayLabelFormats.set(name, format);
-  }
-  return format.format(new Date(`${day}T12:00:00Z`));
+  return dateFormat(language, DAY_LABELS[style]).format(new Date(`${day}T12:00:00Z`));
 }
 
 // Sessions share few distinct start and end instants: remembering them keeps preparing 300+ sessions fast.

@@ -1,13 +1,13 @@
-import { activeLanguage, INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { activeLanguage, type Language } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { Values } from '../../i18n/use-t.ts';
 import type { Invoice } from '../../shared/contracts/registration.ts';
+import { dateFormat } from '../../i18n/formats.ts';
 
 /** The invoices namespace's translator (useT('invoices')). */
 export type InvoicesT = (key: MessageKey<'invoices'>, values?: Values) => string;
 
 // One formatter per language, made when first needed.
-const issuedDates: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 
 /**
  * '2026-03-02T09:15:00.000Z' → '2 Mar 2026' (German '2. März 2026'; dates are UTC by default,
@@ -16,13 +16,12 @@ const issuedDates: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 export function formatIssuedAt(iso: string, language: Language = activeLanguage()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  issuedDates[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+  return dateFormat(language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  });
-  return issuedDates[language].format(date);
+  }).format(date);
 }
 
 /** What the status badge says: a credit note is settled by its refund, so it reads 'Refunded' once paid. */

@@ -1,15 +1,8 @@
-import { activeLanguage, INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import { activeLanguage, type Language } from '../../i18n/i18n.ts';
+import { dateFormat } from '../../i18n/formats.ts';
 
-const longDates = new Map<Language, Intl.DateTimeFormat>();
-
-function longDate(language: Language): Intl.DateTimeFormat {
-  let format = longDates.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    longDates.set(language, format);
-  }
-  return format;
-}
+const longDate = (language: Language) =>
+  dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The event days a pass is valid for: '2026-03-24', '2026-03-26' → '24–26 March 2026'

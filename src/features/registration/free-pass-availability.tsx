@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { Language } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
@@ -7,17 +7,9 @@ import { type AvailabilityLevel, freePassAvailability } from '../../shared/avail
 import { FREE_PASS_POOL } from '../../shared/messages.ts';
 import { fetchTakenPasses } from './pass-step-api.ts';
 import './registration-panel.css';
+import { numberFormat } from '../../i18n/formats.ts';
 
-const counts = new Map<Language, Intl.NumberFormat>();
-
-function countFormat(language: Language): Intl.NumberFormat {
-  let format = counts.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALES[language]);
-    counts.set(language, format);
-  }
-  return format;
-}
+const countFormat = (language: Language) => numberFormat(language);
 
 /** SPEC §9's three headlines (the common messages). */
 const HEADLINES: Record<AvailabilityLevel, MessageKey<'common'>> = {

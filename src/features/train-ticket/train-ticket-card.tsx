@@ -1,19 +1,16 @@
-import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { Language } from '../../i18n/i18n.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { TrainTicket } from '../../shared/contracts/catalog.ts';
-
-// One formatter per language, made when first needed.
-const purchaseDates: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+import { dateFormat } from '../../i18n/formats.ts';
 
 function formatPurchaseDate(date: Date, language: Language): string {
-  purchaseDates[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], {
+  return dateFormat(language, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  });
-  return purchaseDates[language].format(date);
+  }).format(date);
 }
 
 /** The user's ticket with its code large enough to read out or type in at a ticket machine. */

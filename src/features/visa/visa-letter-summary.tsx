@@ -1,19 +1,18 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { fetchCountries } from '../../components/ui/country-select.tsx';
-import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { Language } from '../../i18n/i18n.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { VisaLetter } from '../../shared/contracts/account.ts';
 import { visaLetterPdfUrl } from './visa-api.ts';
+import { dateFormat } from '../../i18n/formats.ts';
 
 // One formatter per language, made when first needed.
-const dayFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 
 /** '1990-04-02' (or a timestamp) → '2 April 1990' (German '2. April 1990'); dates are UTC. */
 function formatDay(value: string, language: Language): string {
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return value;
-  dayFormats[language] ??= new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' });
-  return dayFormats[language].format(date);
+  return dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /** The country's name for an id; the id itself while the list loads or when it fails. */
