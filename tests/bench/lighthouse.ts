@@ -51,6 +51,8 @@ async function signIn(baseUrl: string, port: number) {
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/sign-in`, { waitUntil: 'networkidle0' });
+    // The form renders once the page's code and its language's messages are in.
+    await page.waitForSelector('input[type="email"]');
     await page.type('input[type="email"]', 'attendee@demo.cloudfest.example');
     await page.type('input[type="password"]', DEMO_PASSWORD);
     await Promise.all([page.waitForFunction(() => location.pathname === '/'), page.click('button[type="submit"]')]);
