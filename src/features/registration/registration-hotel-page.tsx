@@ -12,9 +12,8 @@ import { nightCount } from '../../shared/stay.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
 import { fetchAccommodations } from '../../lib/hotel-api.ts';
-import { type AccommodationOrder, DEFAULT_STAY, hotelChoice, STAY_WINDOW, type Stay } from '../../lib/hotel-search.ts';
+import { type AccommodationOrder, DEFAULT_STAY, hotelChoice, STAY_WINDOW, type Stay, stayError } from '../../lib/hotel-search.ts';
 import { registrationAtom } from './registration-state.ts';
-import { stayErrorText } from './stay-error.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './hotel-step.css';
 
@@ -33,7 +32,8 @@ export function RegistrationHotelPage() {
     registration.hotel ? { start: registration.hotel.start, end: registration.hotel.end } : DEFAULT_STAY,
   );
   const [order, setOrder] = useState<AccommodationOrder>('priceLowHigh');
-  const problem = stayErrorText(stay, t);
+  // The shared stay rules, worded in the active language (the route loads their catalogue).
+  const problem = stayError(stay);
   const nights = problem ? 0 : nightCount(stay.start, stay.end);
   const search = useRequest(
     (signal) => (problem ? Promise.resolve<Accommodation[]>([]) : fetchAccommodations(stay, order, signal)),
