@@ -6,6 +6,9 @@ import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enMail from '../locales/en/mail.json' with { type: 'json' };
 import enPdf from '../locales/en/pdf.json' with { type: 'json' };
 import enProblems from '../locales/en/problems.json' with { type: 'json' };
+// The validation messages are the app's catalogue: one table for the forms and the API (src/shared/validation.ts).
+import deValidation from '../../src/locales/de/validation.json' with { type: 'json' };
+import enValidation from '../../src/locales/en/validation.json' with { type: 'json' };
 import type { Language } from './language.ts';
 
 /**
@@ -16,7 +19,7 @@ import type { Language } from './language.ts';
  * test failure (check-catalogues.ts).
  */
 
-const SOURCE = { common: enCommon, mail: enMail, pdf: enPdf, problems: enProblems };
+const SOURCE = { common: enCommon, mail: enMail, pdf: enPdf, problems: enProblems, validation: enValidation };
 
 export type Namespace = keyof typeof SOURCE;
 /** The keys of a namespace, from the English catalogue. */
@@ -31,5 +34,6 @@ export const CATALOGUES: Record<Language, { [N in Namespace]: Translation<N> }> 
     mail: deMail satisfies Translation<'mail'>,
     pdf: dePdf satisfies Translation<'pdf'>,
     problems: deProblems satisfies Translation<'problems'>,
+    validation: deValidation satisfies Translation<'validation'>,
   },
 };

@@ -1,3 +1,4 @@
+import { describeIssue, type IssueLike, type ValidationProblem } from '#shared/validation.ts';
 import type { MessageKey } from './catalogues.ts';
 import { CATALOGUES } from './catalogues.ts';
 import type { Language } from './language.ts';
@@ -18,10 +19,22 @@ import { translator, type Values } from './translate.ts';
 
 export type ProblemKey = MessageKey<'problems'>;
 
-/** A problem text given by key and values (a wait in seconds), for texts that cannot be found by their English words. */
-export interface ProblemText {
-  key: ProblemKey;
-  values: Values;
+/**
+ * A problem text given by key rather than by its English words: a problems message with values
+ * (a wait in seconds), or a validation message of the shared contracts and rules (src/shared/validation.ts).
+ */
+export type ProblemText = { key: ProblemKey; values: Values } | { validation: ValidationProblem };
+
+/** Whether a text is a key of the validation catalogue (a contract's message) rather than zod's own default. */
+const isValidationKey = (text: string) => Object.hasOwn(CATALOGUES.en.validation, text);
+
+/** The validation message of a zod issue, as the request validator passes it on. */
+export const issueText = (issue: IssueLike): ProblemText => ({ validation: describeIssue(issue, isValidationKey) });
+
+/** A problem text in a language. */
+function textIn(language: Language, text: ProblemText): string {
+  if ('validation' in text) return translator(language, 'validation')(text.validation.key, text.validation.values);
+  return translator(language, 'problems')(text.key, text.values);
 }
 
 /** English text → key, for the texts without values; built on the first non-English answer. */
@@ -38,7 +51,7 @@ function keyOf(english: string): ProblemKey | undefined {
 }
 
 /** The English text of a keyed problem text: what the answer says in English and what the logs show. */
-export const englishProblemText = (key: ProblemKey, values: Values = {}) => translator('en', 'problems')(key, values);
+export const englishProblemText = (text: ProblemText) => textIn('en', text);
 
 /** The title for a status: 'Not Found' / 'Nicht gefunden'. */
 export function problemTitle(status: number, language: Language): string {
@@ -52,8 +65,8 @@ export function problemTitle(status: number, language: Language): string {
  * English text's own translation when it has one, else the English text as it is.
  */
 export function localizeProblemText(english: string, language: Language, text?: ProblemText): string {
+  if (text) return textIn(language, text);
   if (language === 'en') return english;
-  if (text) return translator(language, 'problems')(text.key, text.values);
   const key = keyOf(english);
   return key ? translator(language, 'problems')(key) : english;
 }

@@ -3,8 +3,23 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#shared/contracts/common.ts';
 import { requestLanguage } from '../i18n/language.ts';
-import { englishProblemText, localizeProblemText, type ProblemKey, type ProblemText, problemTitle } from '../i18n/problems.ts';
+import type { ValidationProblem } from '#shared/validation.ts';
+import {
+  englishProblemText,
+  issueText,
+  localizeProblemText,
+  type ProblemKey,
+  type ProblemText,
+  problemTitle,
+} from '../i18n/problems.ts';
 import type { Values } from '../i18n/translate.ts';
+
+/** One field's message in a problem: the English text, and its key when it has one (worded in the answer's language). */
+export interface FieldProblem {
+  path: string;
+  message: string;
+  text?: ProblemText;
+}
 
 /** Throw from a handler to answer with application/problem+json. */
 export class HttpProblem extends Error {
@@ -12,7 +27,7 @@ export class HttpProblem extends Error {
     readonly status: number,
     /** The English text: the answer's detail in English, the log's message in any language. */
     readonly detail: string,
-    readonly errors?: Problem['errors'],
+    readonly errors?: FieldProblem[],
     readonly headers?: Record<string, string>,
     /** The text by catalogue key, when it has values (a wait in seconds) and so cannot be looked up by its English words. */
     readonly text?: ProblemText,
@@ -24,7 +39,14 @@ export class HttpProblem extends Error {
 
 /** A problem whose detail is a catalogue message with values (server/locales/<language>/problems.json). */
 export const keyedProblem = (status: number, key: ProblemKey, values: Values, headers?: Record<string, string>) =>
-  new HttpProblem(status, englishProblemText(key, values), undefined, headers, { key, values });
+  new HttpProblem(status, englishProblemText({ key, values }), undefined, headers, { key, values });
+
+/** A refused field whose message is a validation message of the shared rules (src/shared/validation.ts); it is the detail too. */
+export function fieldProblem(path: string, problem: ValidationProblem, status = 400): HttpProblem {
+  const text: ProblemText = { validation: problem };
+  const english = englishProblemText(text);
+  return new HttpProblem(status, english, [{ path, message: english, text }], undefined, text);
+}
 
 export const notFound = (what = 'Resource') => new HttpProblem(404, `${what} not found.`);
 
@@ -33,17 +55,13 @@ export const notFound = (what = 'Resource') => new HttpProblem(404, `${what} not
  * it prefers German, English (unchanged, byte for byte) otherwise. The texts come in English and are
  * translated here, on the way out (server/i18n/problems.ts).
  */
-export function sendProblem(
-  reply: FastifyReply,
-  status: number,
-  detail?: string,
-  errors?: Problem['errors'],
-  text?: ProblemText,
-) {
+export function sendProblem(reply: FastifyReply, status: number, detail?: string, errors?: FieldProblem[], text?: ProblemText) {
   const language = requestLanguage(reply.request);
   const body: Problem = { type: 'about:blank', title: problemTitle(status, language), status };
   if (detail) body.detail = localizeProblemText(detail, language, text);
-  if (errors?.length) body.errors = errors.map((error) => ({ ...error, message: localizeProblemText(error.message, language) }));
+  if (errors?.length) {
+    body.errors = errors.map(({ path, message, text }) => ({ path, message: localizeProblemText(message, language, text) }));
+  }
   // The words depend on Accept-Language: a cache must not hand one language's answer to another.
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
@@ -78,6 +96,15 @@ export function loggableError(error: unknown): unknown {
   };
 }
 
+/** Fastify's client errors by code, as catalogue texts (its own messages are English only). */
+const FASTIFY_PROBLEMS: Record<string, ProblemKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.emptyJson',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupportedMediaType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.bodyTooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.invalidContentLength',
+};
+
 /** Every error leaves the server as problem+json; only real faults are 500 (and logged as such). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -87,10 +114,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
-      const errors = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where,
-        message: v.message ?? 'Invalid value',
-      }));
+      const errors = error.validation.map((v) => {
+        const text = issueText({ ...v.params, code: v.keyword, message: v.message });
+        return { path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where, message: englishProblemText(text), text };
+      });
       return sendProblem(reply, 400, `The request ${where} is invalid.`, errors);
     }
     if (isResponseSerializationError(error)) {
@@ -102,7 +129,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: loggableError(error) }, 'request failed');
       return sendProblem(reply, status, 'Something went wrong on our side. Please try again later.');
     }
-    // Fastify's own client errors: malformed JSON, body too large, wrong content type, rate limit.
+    // Fastify's own client errors: malformed JSON, body too large, wrong content type; in the request's language.
+    const key = FASTIFY_PROBLEMS[error.code];
+    if (key) return sendProblem(reply, status, englishProblemText({ key, values: {} }), undefined, { key, values: {} });
     return sendProblem(reply, status, error.message);
   });
 }

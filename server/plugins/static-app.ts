@@ -55,6 +55,9 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile(shell);
     }
     const values = { method: request.method, path: request.url.split('?')[0] ?? '' };
-    return sendProblem(reply, 404, englishProblemText('request.noRoute', values), undefined, { key: 'request.noRoute', values });
+    return sendProblem(reply, 404, englishProblemText({ key: 'request.noRoute', values }), undefined, {
+      key: 'request.noRoute',
+      values,
+    });
   });
 }

@@ -143,6 +143,14 @@ describe('survey', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].message).toBe(MESSAGES.maxSelections(multiple.maxSelections));
+    // The same rule in German, its number included (src/shared/validation.ts words it for the request's language).
+    const german = await t.app.inject({
+      method: 'POST',
+      url: '/api/survey/',
+      headers: { ...pending, 'accept-language': 'de' },
+      payload: { answers: [{ questionId: multiple.id, value: tooMany }] },
+    });
+    expect(german.json().errors[0].message).toBe(`Bitte wählen Sie höchstens ${multiple.maxSelections} Optionen aus.`);
 
     const required = questions.find((q) => q.required);
     if (!required) throw new Error('seed lacks a required question');

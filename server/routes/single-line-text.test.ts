@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SINGLE_LINE_MESSAGE } from '#shared/text.ts';
 import { countries, passTypes, users } from '../db/schema/index.ts';
+import { CATALOGUES } from '../i18n/catalogues.ts';
 import { createTestApp } from '../testing/test-app.ts';
+
+const SINGLE_LINE_MESSAGE = CATALOGUES.en.validation.singleLine;
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

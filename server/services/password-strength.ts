@@ -1,5 +1,5 @@
-import { MESSAGES, MIN_PASSWORD_SCORE } from '#shared/messages.ts';
-import { HttpProblem } from '../plugins/errors.ts';
+import { MIN_PASSWORD_SCORE } from '#shared/messages.ts';
+import { fieldProblem } from '../plugins/errors.ts';
 
 /** Server-side twin of the client's strength check: the same library and minimum score. */
 // zxcvbn's dictionaries take ~60 ms to load: on the first password check, not at server start.
@@ -9,6 +9,6 @@ export async function assertStrongPassword(password: string, userInputs: string[
   const zxcvbn = await loadZxcvbn();
   // zxcvbn's cost grows with length; the schema already caps passwords at 128 characters.
   if (zxcvbn(password, userInputs).score < MIN_PASSWORD_SCORE) {
-    throw new HttpProblem(400, MESSAGES.passwordTooWeak, [{ path: 'password', message: MESSAGES.passwordTooWeak }]);
+    throw fieldProblem('password', { key: 'passwordTooWeak' });
   }
 }

@@ -3,6 +3,7 @@ import type { AgendaField, AgendaImportReport, PretalxSchedule, PretalxTalk } fr
 import type { Db } from '../db/client.ts';
 import { agendaFavourites, agendaSessions } from '../db/schema/index.ts';
 import { HttpProblem } from '../plugins/errors.ts';
+import { englishProblemText, type ProblemText } from '../i18n/problems.ts';
 import { recordAudit } from './audit.ts';
 
 /** A talk of the schedule as an agenda session. */
@@ -57,8 +58,9 @@ export function sessionsOfSchedule(schedule: PretalxSchedule): ImportedSession[]
         const guid = talk.guid.trim();
         const first = seen.get(guid);
         if (first) {
+          const text: ProblemText = { validation: { key: 'talkGuidRepeated', values: { first } } };
           throw new HttpProblem(400, 'The schedule is invalid: a talk appears twice.', [
-            { path: `${path}.guid`, message: `The same guid as ${first}` },
+            { path: `${path}.guid`, message: englishProblemText(text), text },
           ]);
         }
         seen.set(guid, path);

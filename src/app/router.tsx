@@ -51,19 +51,23 @@ const legacyRegistrationGuard: Guard = (place) => legacyRegistrationTarget(place
 const authRoutes: AppRoute[] = [
   {
     path: 'sign-in',
-    page: lazyPage(() => import('../features/auth/sign-in-page.tsx'), 'SignInPage', ['auth']),
+    page: lazyPage(() => import('../features/auth/sign-in-page.tsx'), 'SignInPage', ['auth', 'validation']),
   },
   {
     path: 'sign-in/forgotpassword',
-    page: lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage', ['auth']),
+    page: lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage', ['auth', 'validation']),
   },
   {
     path: 'sign-in/changepassword/:token',
-    page: lazyPage(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage', ['auth', 'checkout']),
+    page: lazyPage(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage', [
+      'auth',
+      'checkout',
+      'validation',
+    ]),
   },
   {
     path: 'sign-up',
-    page: lazyPage(() => import('../features/auth/sign-up-page.tsx'), 'SignUpPage', ['auth', 'checkout']),
+    page: lazyPage(() => import('../features/auth/sign-up-page.tsx'), 'SignUpPage', ['auth', 'checkout', 'validation']),
   },
   {
     path: 'sign-up/success',
@@ -88,6 +92,7 @@ const registrationRoutes: AppRoute[] = [
       'registration',
       'checkout',
       'accommodation',
+      'validation',
     ]),
   },
   {
@@ -98,6 +103,7 @@ const registrationRoutes: AppRoute[] = [
       'registration',
       'checkout',
       'auth',
+      'validation',
     ]),
   },
   {
@@ -108,6 +114,7 @@ const registrationRoutes: AppRoute[] = [
       'registration',
       'checkout',
       'survey',
+      'validation',
     ]),
   },
   {
@@ -145,13 +152,17 @@ const mainRoutes: AppRoute[] = [
   },
   {
     path: 'accommodation',
-    page: lazyPage(() => import('../features/accommodation/accommodation-page.tsx'), 'AccommodationPage', ['accommodation']),
+    page: lazyPage(() => import('../features/accommodation/accommodation-page.tsx'), 'AccommodationPage', [
+      'accommodation',
+      'validation',
+    ]),
   },
   {
     path: 'accommodation/book',
     page: lazyPage(() => import('../features/accommodation/accommodation-book-page.tsx'), 'AccommodationBookPage', [
       'accommodation',
       'checkout',
+      'validation',
     ]),
   },
   {
@@ -161,6 +172,7 @@ const mainRoutes: AppRoute[] = [
     page: lazyPage(() => import('../features/accommodation/accommodation-detail-page.tsx'), 'AccommodationDetailPage', [
       'accommodation',
       'checkout',
+      'validation',
     ]),
   },
   {
@@ -181,7 +193,11 @@ const mainRoutes: AppRoute[] = [
   },
   {
     path: 'site-plan',
-    page: lazyPage(() => import('../features/plans/site-plan-page.tsx'), 'SitePlanPage', ['plans', 'accommodation']),
+    page: lazyPage(() => import('../features/plans/site-plan-page.tsx'), 'SitePlanPage', [
+      'plans',
+      'accommodation',
+      'validation',
+    ]),
   },
   {
     path: 'invoices',
@@ -189,11 +205,11 @@ const mainRoutes: AppRoute[] = [
   },
   {
     path: 'profile',
-    page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage', ['profile', 'checkout']),
+    page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage', ['profile', 'checkout', 'validation']),
   },
   {
     path: 'survey',
-    page: lazyPage(() => import('../features/survey/survey-page.tsx'), 'SurveyPage', ['survey']),
+    page: lazyPage(() => import('../features/survey/survey-page.tsx'), 'SurveyPage', ['survey', 'validation']),
   },
   {
     path: 'train-ticket',
@@ -217,6 +233,7 @@ const mainRoutes: AppRoute[] = [
     page: lazyPage(() => import('../features/visa/visa-invitation-letter-page.tsx'), 'VisaInvitationLetterPage', [
       'visa',
       'checkout',
+      'validation',
     ]),
   },
 ];

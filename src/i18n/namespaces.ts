@@ -16,6 +16,7 @@ import type trainTicket from '../locales/en/train-ticket.json';
 import type visa from '../locales/en/visa.json';
 import type information from '../locales/en/information.json';
 import type organizer from '../locales/en/organizer.json';
+import type validation from '../locales/en/validation.json';
 
 /**
  * Every namespace and its English catalogue, the source of the keys: `t('key')` of a namespace
@@ -41,6 +42,7 @@ export interface Catalogues {
   visa: typeof visa;
   information: typeof information;
   organizer: typeof organizer;
+  validation: typeof validation;
 }
 
 export type Namespace = keyof Catalogues;

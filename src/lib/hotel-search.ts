@@ -3,7 +3,8 @@ import type { MessageKey } from '../i18n/namespaces.ts';
 import type { Accommodation, Room, RoomAvailability } from '../shared/contracts/registration.ts';
 import { ACCOMMODATION_DEFAULTS } from '../shared/contracts/registration.ts';
 import { SHUTTLE_BADGE_IDS } from '../shared/messages.ts';
-import { isIsoDate, MAX_STAY_NIGHTS, nightCount, stayProblem } from '../shared/stay.ts';
+import { addDays, nightCount, nightsOf, stayProblem } from '../shared/stay.ts';
+import { validationText } from '../i18n/validation-text.ts';
 import { dateFormat, numberFormat } from '../i18n/formats.ts';
 
 /**
@@ -47,6 +48,10 @@ export const MAX_OCCUPANCY = 4;
 /** Nights the partner hotels sell around the event (check-in 21 March to check-out 29 March 2026). */
 export const STAY_WINDOW = { firstCheckIn: '2026-03-21', lastCheckOut: '2026-03-29' } as const;
 
+/** The dates to choose from: arrive on any night the hotels sell, leave the morning after one of them. */
+export const CHECK_IN_DATES = nightsOf(STAY_WINDOW.firstCheckIn, STAY_WINDOW.lastCheckOut);
+export const CHECK_OUT_DATES = CHECK_IN_DATES.map((night) => addDays(night, 1));
+
 /** The room a registration (or a booking) is about, with what its summary shows. */
 export interface HotelChoiceSummary {
   accommodationId: number;
@@ -64,11 +69,8 @@ export interface HotelChoiceSummary {
  * window). The rules are the shared ones (src/shared/stay.ts); the sentence is the active language's.
  */
 export function stayError(stay: Stay): string | null {
-  if (stayProblem(stay.start, stay.end)) {
-    if (!isIsoDate(stay.start) || !isIsoDate(stay.end)) return text('stayInvalidDate');
-    if (nightCount(stay.start, stay.end) < 1) return text('stayCheckOutBeforeCheckIn');
-    return text('stayTooLong', { max: MAX_STAY_NIGHTS });
-  }
+  const problem = stayProblem(stay.start, stay.end);
+  if (problem) return validationText(problem);
   if (stay.start < STAY_WINDOW.firstCheckIn || stay.end > STAY_WINDOW.lastCheckOut) {
     return text('stayOutsideWindow');
   }

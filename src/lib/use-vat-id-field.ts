@@ -41,7 +41,7 @@ export function useVatIdField<T extends FieldValues & { vatId: string }>(form: U
     if (normalizeVatId(getValues(field)) !== vatId) return valid; // changed meanwhile
     setVatState(valid ? 'valid' : 'idle');
     if (valid) clearErrors(field);
-    else setError(field, { type: 'vat', message: translate('common', 'invalidVatId') });
+    else setError(field, { type: 'vat', message: translate('validation', 'invalidVatId') });
     return valid;
   };
 

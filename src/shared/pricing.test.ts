@@ -94,10 +94,10 @@ describe('stays', () => {
   it('rejects impossible dates, empty or reversed stays and stays over 14 nights', () => {
     expect(stayProblem('2026-03-23', '2026-03-27')).toBeNull();
     expect(stayProblem('2026-02-30', '2026-03-02')?.path).toBe('start');
-    expect(stayProblem('2026-03-23', '2026-03-23')?.message).toBe('The check-out date must be after the check-in date.');
+    expect(stayProblem('2026-03-23', '2026-03-23')).toEqual({ path: 'end', key: 'checkOutAfterCheckIn' });
     expect(stayProblem('2026-03-23', '2026-03-22')?.path).toBe('end');
     expect(stayProblem('2026-03-01', '2026-03-15')).toBeNull();
-    expect(stayProblem('2026-03-01', '2026-03-16')?.message).toBe('A stay can be at most 14 nights.');
+    expect(stayProblem('2026-03-01', '2026-03-16')).toEqual({ path: 'end', key: 'stayTooLong', values: { maximum: 14 } });
   });
 });
 

@@ -1,3 +1,5 @@
+import type { ValidationProblem } from './validation.ts';
+
 /**
  * Hotel stays: a stay runs from the check-in date (first night) to the check-out date (exclusive),
  * both YYYY-MM-DD in UTC. Shared by the accommodation search, the checkout and the server.
@@ -28,12 +30,17 @@ export function nightsOf(start: string, end: string): string[] {
   return Array.from({ length: Math.max(0, count) }, (_, i) => addDays(start, i));
 }
 
+/** A stay's problem: the date it is about and the message (src/shared/validation.ts). */
+export interface StayProblem extends ValidationProblem {
+  path: 'start' | 'end';
+}
+
 /** Why a stay is not acceptable, or null: valid dates, check-out after check-in, at most 14 nights. */
-export function stayProblem(start: string, end: string): { path: 'start' | 'end'; message: string } | null {
-  if (!isIsoDate(start)) return { path: 'start', message: 'Expected a valid date as YYYY-MM-DD' };
-  if (!isIsoDate(end)) return { path: 'end', message: 'Expected a valid date as YYYY-MM-DD' };
+export function stayProblem(start: string, end: string): StayProblem | null {
+  if (!isIsoDate(start)) return { path: 'start', key: 'dateInvalid' };
+  if (!isIsoDate(end)) return { path: 'end', key: 'dateInvalid' };
   const nights = nightCount(start, end);
-  if (nights < 1) return { path: 'end', message: 'The check-out date must be after the check-in date.' };
-  if (nights > MAX_STAY_NIGHTS) return { path: 'end', message: `A stay can be at most ${MAX_STAY_NIGHTS} nights.` };
+  if (nights < 1) return { path: 'end', key: 'checkOutAfterCheckIn' };
+  if (nights > MAX_STAY_NIGHTS) return { path: 'end', key: 'stayTooLong', values: { maximum: MAX_STAY_NIGHTS } };
   return null;
 }

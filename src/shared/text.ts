@@ -14,5 +14,3 @@ export function hasControlCharacter(value: string): boolean {
   }
   return false;
 }
-
-export const SINGLE_LINE_MESSAGE = 'Please use a single line without control characters (no line breaks or tabs).';

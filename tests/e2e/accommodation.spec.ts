@@ -76,9 +76,18 @@ test('an attendee without bookings is sent to the search, which starts from the 
   await expect.poll(() => list.getByRole('article').count()).toBeGreaterThan(1);
   await expect(hotel(page, 'Hotel Colosseo').getByText('Sold out for your dates')).toBeVisible();
 
-  // A stay outside the bookable nights is explained, not searched.
-  await page.getByLabel('Check-in').fill('2026-03-20');
+  // The dates are chosen from the bookable nights, written in the app's language.
+  await expect(page.getByLabel('Check-in').locator('option:checked')).toHaveText(/^Mon,? 23 Mar 2026$/);
+  // A check-out before the check-in is explained, not searched.
+  await page.getByLabel('Check-out').selectOption('2026-03-22');
+  await expect(page.getByText('The check-out date must be after the check-in date.')).toBeVisible();
+  await expect(list).toBeHidden();
+
+  // A stay outside the bookable nights (only an old link can ask for one) is explained too; the
+  // check-in shows no date rather than another one.
+  await page.goto('/accommodation/book?start=2026-03-20&end=2026-03-27');
   await expect(page.getByText('Partner hotels can be booked for nights from 21 to 28 March 2026.')).toBeVisible();
+  await expect(page.getByLabel('Check-in')).toHaveValue('');
 });
 
 test('hotels with badge 28, 30 or 31 carry the shuttle badge', async ({ page }) => {

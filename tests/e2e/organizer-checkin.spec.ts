@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { badgeOf, demo, signIn } from './helpers.ts';
 
 /*
@@ -25,6 +25,18 @@ async function scan(page: Page, code: string) {
 }
 
 const verdict = (page: Page) => page.getByTestId('checkin-verdict');
+
+/** Types 'YYYY-MM-DDTHH:mm' into a date-and-time field's parts (the group named by the field's legend). */
+async function fillDateTime(group: Locator, value: string) {
+  const [date = '', time = ''] = value.split('T');
+  const [year = '', month = '', day = ''] = date.split('-');
+  const [hour = '', minute = ''] = time.split(':');
+  await group.getByLabel('Day', { exact: true }).fill(String(Number(day)));
+  await group.getByLabel('Month', { exact: true }).selectOption(month);
+  await group.getByLabel('Year', { exact: true }).fill(year);
+  await group.getByLabel('Hour', { exact: true }).fill(hour);
+  await group.getByLabel('Minute', { exact: true }).fill(minute);
+}
 
 test('an organizer makes a VIP-only list: a staff device refuses a Standard Pass there, admits a Premium Pass, and refuses all once it closed', async ({
   browser,
@@ -84,7 +96,7 @@ test('an organizer makes a VIP-only list: a staff device refuses a Standard Pass
   // The organizer closes the list; the device refuses even the Premium Pass once it has the change.
   await card.getByRole('button', { name: 'Change' }).click();
   const edit = organizer.getByRole('form', { name: `Change ${listName}` });
-  await edit.getByLabel('Closes').fill('2026-01-01T12:00');
+  await fillDateTime(edit.getByRole('group', { name: 'Closes', exact: true }), '2026-01-01T12:00');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(card).toContainText('Open until 1 Jan 2026, 12:00');
 

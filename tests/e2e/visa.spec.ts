@@ -1,8 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { mailedLink, signIn, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
 
 // attendee037 (approved pass, no letter yet) is reserved for this file.
 const APPROVED = 'attendee037@demo.cloudfest.example';
+
+/** Types an ISO date into a date field's Day, Month and Year (the group named by the field's legend). */
+async function fillDate(group: Locator, iso: string) {
+  const [year = '', month = '', day = ''] = iso.split('-');
+  await group.getByLabel('Day', { exact: true }).fill(String(Number(day)));
+  await group.getByLabel('Month', { exact: true }).selectOption(month);
+  await group.getByLabel('Year', { exact: true }).fill(year);
+}
 
 test('an approved attendee requests a letter, downloads the PDF and edits the details', async ({ page }) => {
   await page.goto('/sign-in?redirect=%2Fvisa-invitation-letter');
@@ -21,16 +29,19 @@ test('an approved attendee requests a letter, downloads the PDF and edits the de
   await form.getByLabel('Passport number').fill('z 8812345');
   await form.getByLabel('Nationality').selectOption({ label: 'India' });
   // Too young for the server's rule: its errors[] land on the field.
-  await form.getByLabel('Date of birth').fill('2020-02-02');
-  await form.getByLabel('Passport expiry date').fill('2032-06-30');
+  const dateOfBirth = form.getByRole('group', { name: 'Date of birth' });
+  await fillDate(dateOfBirth, '2020-02-02');
+  await fillDate(form.getByRole('group', { name: 'Passport expiry date' }), '2032-06-30');
   await form.getByLabel('City of the embassy or consulate').fill('Mumbai');
   const refused = page.waitForResponse((r) => r.url().endsWith('/api/visa-letter') && r.request().method() === 'POST');
   await form.getByRole('button', { name: 'Create letter' }).click();
   expect((await refused).status()).toBe(400);
-  await expect(form.getByLabel('Date of birth')).toHaveAttribute('aria-invalid', 'true');
+  for (const part of ['Day', 'Month', 'Year']) {
+    await expect(dateOfBirth.getByLabel(part, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  }
   await expect(form.getByText(/at least 14 years old/)).toBeVisible();
 
-  await form.getByLabel('Date of birth').fill('1991-07-14');
+  await fillDate(dateOfBirth, '1991-07-14');
   const created = page.waitForResponse((r) => r.url().endsWith('/api/visa-letter') && r.request().method() === 'POST');
   await form.getByRole('button', { name: 'Create letter' }).click();
   expect((await created).status()).toBe(201);
@@ -60,6 +71,11 @@ test('an approved attendee requests a letter, downloads the PDF and edits the de
   const edit = page.getByRole('form', { name: 'Edit your details' });
   await expect(edit.getByLabel('Passport number')).toHaveValue('Z8812345');
   await expect(edit.getByLabel('Nationality')).not.toHaveValue('');
+  // The saved dates are back in their parts.
+  const savedBirth = edit.getByRole('group', { name: 'Date of birth' });
+  await expect(savedBirth.getByLabel('Day', { exact: true })).toHaveValue('14');
+  await expect(savedBirth.getByLabel('Month', { exact: true })).toHaveValue('07');
+  await expect(savedBirth.getByLabel('Year', { exact: true })).toHaveValue('1991');
   await edit.getByLabel('City of the embassy or consulate').fill('New Delhi');
   await edit.getByRole('button', { name: 'Save and renew letter' }).click();
   await expect(letter.getByText('New Delhi')).toBeVisible();

@@ -33,7 +33,7 @@ const stayQuery = {
 /** Dates must be real, check-out after check-in, at most 14 nights: a 400 naming the field otherwise. */
 function validStay(query: { start: string; end: string }, ctx: z.RefinementCtx) {
   const problem = stayProblem(query.start, query.end);
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.key, params: problem.values });
 }
 
 const listQuery = z

@@ -15,7 +15,7 @@ import {
 } from '#shared/contracts/organizer-event.ts';
 import type { Db } from '../../db/client.ts';
 import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
-import { HttpProblem, notFound } from '../../plugins/errors.ts';
+import { fieldProblem, HttpProblem, notFound } from '../../plugins/errors.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { checkinsExport, exportFileName, fileSlug, sendCsv } from '../../services/organizer-exports.ts';
 import { actorOf, organizerHooks, recordExport } from './access.ts';
@@ -83,8 +83,8 @@ async function checkedPassTypeIds(db: Db, ids: readonly number[]): Promise<numbe
 }
 
 function checkWindow(validFrom: string | null, validUntil: string | null) {
-  const message = checkinWindowError(validFrom, validUntil);
-  if (message) throw new HttpProblem(400, message, [{ path: 'validUntil', message }]);
+  const key = checkinWindowError(validFrom, validUntil);
+  if (key) throw fieldProblem('validUntil', { key });
 }
 
 const nameTaken = () => new HttpProblem(409, LIST_NAME_TAKEN, [{ path: 'name', message: LIST_NAME_TAKEN }]);

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, authTokens, countries, passes, passTypes, users } from '../../db/schema/index.ts';
 import { requestLanguage } from '../../i18n/language.ts';
 import { perAddress } from '../../plugins/rate-limits.ts';
-import { HttpProblem } from '../../plugins/errors.ts';
+import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
 import {
   checkEligibility,
   domainOf,
@@ -58,32 +58,32 @@ interface PassChoice {
   status: 'pending' | 'approved';
 }
 
-const fieldProblem = (status: number, path: string, message: string) => new HttpProblem(status, message, [{ path, message }]);
+const refuse = (status: number, path: string, message: string) => new HttpProblem(status, message, [{ path, message }]);
 
 /** Which pass the registration gets, refused early (before the password hash) with a reason the form can show. */
 async function choosePass(db: Db, body: Body, eligibility: Eligibility): Promise<PassChoice> {
   const [type] = await db.select().from(passTypes).where(eq(passTypes.id, body.passTypeId)).limit(1);
   // Upgrades are bought for an existing pass (/pass/upgrade), never at registration.
   if (!type?.active || type.kind === 'paid-upgrade') {
-    throw fieldProblem(400, 'passTypeId', ACCOUNT_MESSAGES.passTypeUnavailable);
+    throw refuse(400, 'passTypeId', ACCOUNT_MESSAGES.passTypeUnavailable);
   }
 
   const code = normaliseVoucherCode(body.voucherCode ?? '');
-  if (type.kind === 'voucher' && !code) throw fieldProblem(400, 'voucherCode', ACCOUNT_MESSAGES.voucherRequired);
+  if (type.kind === 'voucher' && !code) throw refuse(400, 'voucherCode', ACCOUNT_MESSAGES.voucherRequired);
   let voucher: VoucherRow | null = null;
   if (code) {
     voucher = (await findVoucher(db, code)) ?? null;
-    if (!voucher || voucher.passTypeId !== type.id) throw fieldProblem(400, 'voucherCode', ACCOUNT_MESSAGES.voucherInvalid);
+    if (!voucher || voucher.passTypeId !== type.id) throw refuse(400, 'voucherCode', ACCOUNT_MESSAGES.voucherInvalid);
     const problem = voucherProblem(voucher);
-    if (problem === 'expired') throw fieldProblem(400, 'voucherCode', ACCOUNT_MESSAGES.voucherExpired);
-    if (problem === 'used-up') throw fieldProblem(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
+    if (problem === 'expired') throw refuse(400, 'voucherCode', ACCOUNT_MESSAGES.voucherExpired);
+    if (problem === 'used-up') throw refuse(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
     if (voucher.codeType === 'host' && !eligibility.isWhitelisted) {
-      throw fieldProblem(403, 'voucherCode', ACCOUNT_MESSAGES.hostNotInvited);
+      throw refuse(403, 'voucherCode', ACCOUNT_MESSAGES.hostNotInvited);
     }
   }
 
   if (type.isFree) {
-    if (await isGrayListedDomain(db, domainOf(body.email))) throw fieldProblem(403, 'email', ACCOUNT_MESSAGES.grayListed);
+    if (await isGrayListedDomain(db, domainOf(body.email))) throw refuse(403, 'email', ACCOUNT_MESSAGES.grayListed);
     // The free pass was held at the Pass step (POST /api/pass/free-claim); the transaction consumes it.
     if (!body.freeClaimToken || !(await freeClaimIsHeld(db, body.freeClaimToken))) throw freeClaimExpired();
   }
@@ -97,14 +97,14 @@ async function choosePass(db: Db, body: Body, eligibility: Eligibility): Promise
 /** The billing address must count as present (SPEC §5), in a known country, with a valid VAT ID if one is given. */
 async function assertBillingAddress(db: Db, address: Body['address']): Promise<void> {
   if (!hasAddress(true, address) || address.countryId === null) {
-    throw fieldProblem(400, 'address', ACCOUNT_MESSAGES.addressIncomplete);
+    throw refuse(400, 'address', ACCOUNT_MESSAGES.addressIncomplete);
   }
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, address.countryId)).limit(1);
-  if (!country) throw fieldProblem(400, 'address.countryId', ACCOUNT_MESSAGES.unknownCountry);
-  if (address.vatId && !isValidFullVatId(address.vatId)) throw fieldProblem(400, 'address.vatId', MESSAGES.invalidVatId);
+  if (!country) throw refuse(400, 'address.countryId', ACCOUNT_MESSAGES.unknownCountry);
+  if (address.vatId && !isValidFullVatId(address.vatId)) throw fieldProblem('address.vatId', { key: 'invalidVatId' });
 }
 
-const freeClaimExpired = () => fieldProblem(409, 'freeClaimToken', ACCOUNT_MESSAGES.freeClaimExpired);
+const freeClaimExpired = () => refuse(409, 'freeClaimToken', ACCOUNT_MESSAGES.freeClaimExpired);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer } = app;
@@ -143,7 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertStrongPassword(body.password, [email, firstName, lastName]);
 
       const eligibility = await checkEligibility(db, email);
-      if (eligibility.isBlacklisted) throw fieldProblem(403, 'email', ACCOUNT_MESSAGES.blacklisted);
+      if (eligibility.isBlacklisted) throw refuse(403, 'email', ACCOUNT_MESSAGES.blacklisted);
       const choice = await choosePass(db, body, eligibility);
       await assertBillingAddress(db, address);
       // Every refusal above is the same with or without an account; from here on an existing
@@ -180,7 +180,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         const link = await issueConfirmLink(tx, base, user.id);
         // The counters and the claim last: their rows stay locked until commit, so concurrent registrations wait briefly.
         if (choice.voucher && !(await redeemVoucher(tx, choice.voucher.code))) {
-          throw fieldProblem(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
+          throw refuse(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
         }
         // The hold is bound to the account and becomes its pass when the address is confirmed (finding 7).
         if (choice.type.isFree && !(await bindFreeClaim(tx, body.freeClaimToken ?? '', user.id))) throw freeClaimExpired();

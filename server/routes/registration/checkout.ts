@@ -6,7 +6,7 @@ import { nightCount, stayProblem } from '#shared/stay.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, orders, passes, passTypes, rooms } from '../../db/schema/index.ts';
-import { HttpProblem } from '../../plugins/errors.ts';
+import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
 import { type BookingRow, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/booking.ts';
 import type { CompletedOrder } from '../../services/completed-order.ts';
 import {
@@ -144,7 +144,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { hotel, place = false } = request.body;
       if (hotel) {
         const problem = stayProblem(hotel.start, hotel.end);
-        if (problem) throw new HttpProblem(400, problem.message, [{ path: `hotel.${problem.path}`, message: problem.message }]);
+        if (problem) throw fieldProblem(`hotel.${problem.path}`, problem);
         // Larger ids cannot exist (integer columns) and would make PostgreSQL fail instead of answering.
         if (hotel.accommodationId > INT_MAX || hotel.roomId > INT_MAX) throw new HttpProblem(404, 'Room not found.');
       }

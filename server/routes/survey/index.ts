@@ -6,6 +6,7 @@ import { validateSurveyAnswer } from '#shared/survey.ts';
 import type { Db } from '../../db/client.ts';
 import { surveyAnswers, surveyQuestions } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
+import { englishProblemText } from '../../i18n/problems.ts';
 import { authOf } from '../../types.ts';
 
 async function entriesOf(db: Db, userId: string): Promise<SurveyEntry[]> {
@@ -44,8 +45,10 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
       const questions = new Map((await db.select().from(surveyQuestions)).map((q) => [q.id, q]));
       const errors = request.body.answers.flatMap((answer, i) => {
         const question = questions.get(answer.questionId);
-        const message = question ? validateSurveyAnswer(question, answer.value) : 'Unknown question.';
-        return message ? [{ path: `answers.${i}.value`, message }] : [];
+        const problem = question ? validateSurveyAnswer(question, answer.value) : { key: 'unknownQuestion' as const };
+        if (!problem) return [];
+        const text = { validation: problem };
+        return [{ path: `answers.${i}.value`, message: englishProblemText(text), text }];
       });
       if (errors.length) throw new HttpProblem(400, 'Some answers are not valid.', errors);
       const today = new Date().toISOString().slice(0, 10);

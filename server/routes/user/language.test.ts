@@ -231,6 +231,23 @@ describe('problem details follow Accept-Language', () => {
     expect(german.errors.map((e: { path: string }) => e.path)).toEqual(english.errors.map((e: { path: string }) => e.path));
   });
 
+  it("words zod's own checks and Fastify's refusals in the request's language", async () => {
+    const login = (payload: string, language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'content-type': 'application/json', 'accept-language': language, 'x-forwarded-for': nextIp() },
+        payload,
+      });
+    const missing = await login('{"email":"ada@firma.example"}', 'de');
+    expect(missing.json().errors).toEqual([{ path: 'password', message: 'Ungültige Eingabe: erwartet wird string' }]);
+    const broken = await login('{bad', 'de');
+    expect(broken.json()).toMatchObject({ status: 400, detail: 'Der Inhalt der Anfrage ist kein gültiges JSON.' });
+    expect((await login('{bad', 'en')).json().detail).toBe('The request body is not valid JSON.');
+    const empty = await login('', 'de');
+    expect(empty.json().detail).toBe('Der Inhalt der Anfrage ist leer, obwohl sein Inhaltstyp JSON angibt.');
+  });
+
   it('translates a signed-out call to a protected route and an unknown API path', async () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/user/', headers: { 'accept-language': 'de' } });
     expect(me.json()).toMatchObject({ title: 'Nicht angemeldet', detail: 'Bitte melden Sie sich an.' });

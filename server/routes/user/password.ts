@@ -49,7 +49,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         // Same rule and message as sign-up, reported on this form's field.
         if (error instanceof HttpProblem) {
-          throw new HttpProblem(error.status, error.detail, [{ path: 'newPassword', message: error.detail }]);
+          const errors = error.errors?.map((field) => ({ ...field, path: 'newPassword' }));
+          throw new HttpProblem(error.status, error.detail, errors, undefined, error.text);
         }
         throw error;
       }

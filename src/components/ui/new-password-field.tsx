@@ -17,8 +17,8 @@ interface NewPasswordFieldProps {
 
 /** A password being chosen: the rule as hint, the lazy zxcvbn meter, and each message shown once. */
 export function NewPasswordField({ label, registration, password, error, userInputs }: NewPasswordFieldProps) {
-  const tCommon = useT('common');
-  const rule = tCommon('passwordRule');
+  const tValidation = useT('validation');
+  const rule = tValidation('passwordRule');
   return (
     <TextField
       label={label}
@@ -34,7 +34,7 @@ export function NewPasswordField({ label, registration, password, error, userInp
           <PasswordStrengthMeter
             password={password}
             userInputs={userInputs}
-            hideWeakMessage={error === tCommon('passwordTooWeak')}
+            hideWeakMessage={error === tValidation('passwordTooWeak')}
           />
         </>
       }

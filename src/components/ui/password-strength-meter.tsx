@@ -28,7 +28,7 @@ interface PasswordStrengthMeterProps {
  */
 export function PasswordStrengthMeter({ password, userInputs = [], hideWeakMessage = false }: PasswordStrengthMeterProps) {
   const t = useT('checkout');
-  const tCommon = useT('common');
+  const tValidation = useT('validation');
   const [score, setScore] = useState<number | null>(null);
   // A stable dependency: the caller usually passes a fresh array each render.
   const inputsKey = JSON.stringify(userInputs);
@@ -70,7 +70,7 @@ export function PasswordStrengthMeter({ password, userInputs = [], hideWeakMessa
       {/* Always rendered, so screen readers know the live region before its text changes. */}
       <p className="pw-meter__text" aria-live="polite">
         {label === null ? null : <span>{t('passwordStrength', { strength: t(label) })}</span>}
-        {tooWeak && !hideWeakMessage ? <span className="pw-meter__weak"> {tCommon('passwordTooWeak')}</span> : null}
+        {tooWeak && !hideWeakMessage ? <span className="pw-meter__weak"> {tValidation('passwordTooWeak')}</span> : null}
       </p>
     </div>
   );

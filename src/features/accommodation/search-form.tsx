@@ -1,7 +1,8 @@
 import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx';
 import { useId } from 'react';
+import { DateSelect } from '../../components/ui/date-select.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
-import { type AccommodationSearch, formatStay, MAX_OCCUPANCY, STAY_WINDOW } from '../../lib/hotel-search.ts';
+import { type AccommodationSearch, CHECK_IN_DATES, CHECK_OUT_DATES, formatStay, MAX_OCCUPANCY } from '../../lib/hotel-search.ts';
 import { nightCount } from '../../shared/stay.ts';
 
 interface SearchFormProps {
@@ -20,7 +21,7 @@ interface SearchFormProps {
  */
 export function SearchForm({ search, onChange, error, variant = 'list' }: SearchFormProps) {
   const t = useT('accommodation');
-  // The summary beside the native date inputs reads in the page's language, as the inputs do.
+  // The summary beside the dates reads in the page's language, as the dates do.
   const language = useLanguage();
   const id = useId();
   const errorId = `${id}-error`;
@@ -35,13 +36,11 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
           <label className="field-label" htmlFor={`${id}-start`}>
             {t('checkIn')}
           </label>
-          <input
+          <DateSelect
             id={`${id}-start`}
-            type="date"
             value={search.start}
-            min={STAY_WINDOW.firstCheckIn}
-            max={STAY_WINDOW.lastCheckOut}
-            onChange={(event) => set({ start: event.target.value })}
+            dates={CHECK_IN_DATES}
+            onChange={(start) => set({ start })}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             required
@@ -51,13 +50,11 @@ export function SearchForm({ search, onChange, error, variant = 'list' }: Search
           <label className="field-label" htmlFor={`${id}-end`}>
             {t('checkOut')}
           </label>
-          <input
+          <DateSelect
             id={`${id}-end`}
-            type="date"
             value={search.end}
-            min={STAY_WINDOW.firstCheckIn}
-            max={STAY_WINDOW.lastCheckOut}
-            onChange={(event) => set({ end: event.target.value })}
+            dates={CHECK_OUT_DATES}
+            onChange={(end) => set({ end })}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             required

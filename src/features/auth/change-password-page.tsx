@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
 import { changePasswordBodySchema } from '../../shared/contracts/user.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { useFormMessage } from './form-messages.ts';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
+import { useValidationText } from '../../i18n/validation-text.ts';
 import { changePasswordFormSchema } from './form-schemas.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
@@ -20,7 +18,7 @@ import { SubmitButton } from '../../components/ui/submit-button.tsx';
 /** /sign-in/changepassword/:token, opened from the reset e-mail. */
 export function ChangePasswordPage() {
   const t = useT('auth');
-  const formMessage = useFormMessage();
+  const word = useValidationText();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   // A token that cannot be one of ours fails at once instead of after the user typed a password;
@@ -35,7 +33,7 @@ export function ChangePasswordPage() {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: { password: '', repeatPassword: '' } });
+  } = useSchemaForm(changePasswordFormSchema, { defaultValues: { password: '', repeatPassword: '' } });
   const password = watch('password');
 
   const onSubmit = handleSubmit(async ({ password: newPassword }) => {
@@ -43,7 +41,7 @@ export function ChangePasswordPage() {
     // If zxcvbn cannot load, let the server (same library, same minimum) decide.
     const strong = await isStrongPassword(newPassword).catch(() => true);
     if (!strong) {
-      setError('password', { type: 'strength', message: MESSAGES.passwordTooWeak }, { shouldFocus: true });
+      setError('password', { type: 'strength', message: word({ key: 'passwordTooWeak' }) }, { shouldFocus: true });
       return;
     }
     try {
@@ -80,14 +78,14 @@ export function ChangePasswordPage() {
                 label={t('newPasswordLabel')}
                 registration={register('password')}
                 password={password}
-                error={formMessage(errors.password?.message)}
+                error={errors.password?.message}
               />
               <TextField
                 label={t('repeatNewPasswordLabel')}
                 type="password"
                 autoComplete="new-password"
                 registration={register('repeatPassword')}
-                error={formMessage(errors.repeatPassword?.message)}
+                error={errors.repeatPassword?.message}
               />
               <div className="auth__actions">
                 <SubmitButton busy={isSubmitting} busyLabel={t('saving')}>

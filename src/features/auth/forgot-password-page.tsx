@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
@@ -11,19 +9,18 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { EmailField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { useFormMessage } from './form-messages.ts';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 
 /** /sign-in/forgotpassword. The answer never reveals whether the address has an account. */
 export function ForgotPasswordPage() {
   const t = useT('auth');
-  const formMessage = useFormMessage();
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
+  } = useSchemaForm(forgotPasswordBodySchema, { defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
@@ -51,7 +48,7 @@ export function ForgotPasswordPage() {
           <>
             {formError ? <Notice tone="danger">{formError}</Notice> : null}
             <form className="auth__form" onSubmit={onSubmit} noValidate>
-              <EmailField registration={register('email')} error={formMessage(errors.email?.message)} />
+              <EmailField registration={register('email')} error={errors.email?.message} />
               <div className="auth__actions">
                 <SubmitButton busy={isSubmitting} busyLabel={t('sending')}>
                   {t('sendLink')}

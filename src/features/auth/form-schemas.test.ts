@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf as messages } from '../../i18n/test-messages.ts';
+import { emailSchema, loginBodySchema, nameSchema, newPasswordSchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { changePasswordFormSchema, PASSWORDS_DIFFER, signUpFormSchema, TERMS_REQUIRED } from './form-schemas.ts';
+import { changePasswordFormSchema, signUpFormSchema } from './form-schemas.ts';
 
 const valid = {
   firstName: ' Anna ',
@@ -11,10 +13,6 @@ const valid = {
   acceptTerms: true,
 };
 
-function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
-}
-
 describe('signUpFormSchema', () => {
   it('accepts a complete form and normalises like the API body', () => {
     const result = signUpFormSchema.safeParse(valid);
@@ -24,19 +22,21 @@ describe('signUpFormSchema', () => {
   });
 
   it('shows the password rule for a password that breaks it', () => {
-    const result = signUpFormSchema.safeParse({ ...valid, password: 'short', repeatPassword: 'short' });
-    expect(issues(result).password).toBe(MESSAGES.passwordRule);
+    expect(messages(signUpFormSchema, { ...valid, password: 'short', repeatPassword: 'short' }).password).toBe(
+      MESSAGES.passwordRule,
+    );
   });
 
   it('requires the terms to be accepted', () => {
-    expect(issues(signUpFormSchema.safeParse({ ...valid, acceptTerms: false })).acceptTerms).toBe(TERMS_REQUIRED);
+    expect(messages(signUpFormSchema, { ...valid, acceptTerms: false }).acceptTerms).toBe(
+      'Please accept the terms and conditions.',
+    );
   });
 
   it('reports different passwords together with other field errors', () => {
-    const result = signUpFormSchema.safeParse({ ...valid, firstName: '', repeatPassword: 'something else' });
-    const found = issues(result);
-    expect(found.repeatPassword).toBe(PASSWORDS_DIFFER);
-    expect(found.firstName).toBeDefined();
+    const found = messages(signUpFormSchema, { ...valid, firstName: '', repeatPassword: 'something else' });
+    expect(found.repeatPassword).toBe('The passwords do not match.');
+    expect(found.firstName).toBe('Required');
   });
 });
 
@@ -46,12 +46,26 @@ describe('changePasswordFormSchema', () => {
   });
 
   it('reports a mismatch on the repeat field', () => {
-    const result = changePasswordFormSchema.safeParse({ password: valid.password, repeatPassword: 'x' });
-    expect(issues(result)).toEqual({ repeatPassword: PASSWORDS_DIFFER });
+    expect(messages(changePasswordFormSchema, { password: valid.password, repeatPassword: 'x' })).toEqual({
+      repeatPassword: 'The passwords do not match.',
+    });
   });
 
   it('asks for the repeat when it is empty, without a mismatch message', () => {
-    const result = changePasswordFormSchema.safeParse({ password: valid.password, repeatPassword: '' });
-    expect(issues(result)).toEqual({ repeatPassword: 'Please repeat your password.' });
+    expect(messages(changePasswordFormSchema, { password: valid.password, repeatPassword: '' })).toEqual({
+      repeatPassword: 'Please repeat your password.',
+    });
+  });
+});
+
+describe('the account contract’s messages', () => {
+  it('read as the forms show them', () => {
+    expect(messages(emailSchema, 'not an address')).toEqual({ '': 'Please enter a valid e-mail address.' });
+    expect(messages(nameSchema, ' ')).toEqual({ '': 'Required' });
+    expect(messages(loginBodySchema.shape.password, '')).toEqual({ '': 'Required' });
+    expect(messages(newPasswordSchema, `Aa1!${'x'.repeat(130)}`)).toEqual({ '': 'Passwords are limited to 128 characters.' });
+    expect(messages(nameSchema, 'Ada\nLovelace')).toEqual({
+      '': 'Please use a single line without control characters (no line breaks or tabs).',
+    });
   });
 });

@@ -1,9 +1,6 @@
 import { z } from 'zod/mini';
 import { newPasswordSchema, signUpBodySchema } from '../../shared/contracts/user.ts';
-import { PASSWORDS_DIFFER, REPEAT_REQUIRED, TERMS_REQUIRED } from './form-messages.ts';
-
-// English here; the forms show them in the active language (form-messages.ts).
-export { PASSWORDS_DIFFER, REPEAT_REQUIRED, TERMS_REQUIRED };
+import { says } from '../../shared/validation.ts';
 
 interface PasswordPair {
   password?: unknown;
@@ -20,21 +17,21 @@ const bothPasswordsGiven = (payload: { value: unknown }) => {
 const passwordsMatch = (value: { password: string; repeatPassword: string }) =>
   value.repeatPassword === '' || value.password === value.repeatPassword;
 
-const repeatPassword = z.string().check(z.minLength(1, REPEAT_REQUIRED));
+const repeatPassword = z.string().check(z.minLength(1, says('repeatPasswordRequired')));
 
 /** The sign-up form: the API body (signUpBodySchema's fields) plus repeat password and terms. */
 export const signUpFormSchema = z
   .object({
     ...signUpBodySchema.shape,
     repeatPassword,
-    acceptTerms: z.boolean().check(z.refine((accepted) => accepted, TERMS_REQUIRED)),
+    acceptTerms: z.boolean().check(z.refine((accepted) => accepted, says('termsRequired'))),
   })
-  .check(z.refine(passwordsMatch, { path: ['repeatPassword'], message: PASSWORDS_DIFFER, when: bothPasswordsGiven }));
+  .check(z.refine(passwordsMatch, { path: ['repeatPassword'], message: says('passwordsDiffer'), when: bothPasswordsGiven }));
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 export type SignUpFormValues = z.output<typeof signUpFormSchema>;
 
 /** The change-password form: new password (rule checked here, strength on submit) and repeat. */
 export const changePasswordFormSchema = z
   .object({ password: newPasswordSchema, repeatPassword })
-  .check(z.refine(passwordsMatch, { path: ['repeatPassword'], message: PASSWORDS_DIFFER, when: bothPasswordsGiven }));
+  .check(z.refine(passwordsMatch, { path: ['repeatPassword'], message: says('passwordsDiffer'), when: bothPasswordsGiven }));
 export type ChangePasswordFormValues = z.output<typeof changePasswordFormSchema>;

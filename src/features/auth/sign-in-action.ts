@@ -2,13 +2,15 @@ import { z } from 'zod/mini';
 import { api } from '../../lib/api.ts';
 import { startSession } from '../../lib/session.ts';
 import { loginBodySchema, loginResponseSchema } from '../../shared/contracts/user.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import type { ValidationProblem } from '../../shared/validation.ts';
+import { translate } from '../../i18n/i18n.ts';
+import { problemOf } from '../../i18n/validation-text.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 
 export type SignInField = 'email' | 'password';
 
 export type SignInOutcome =
-  | { kind: 'invalid'; errors: Partial<Record<SignInField, string>> }
+  | { kind: 'invalid'; errors: Partial<Record<SignInField, ValidationProblem>> }
   | { kind: 'ready' }
   | { kind: 'awaiting-approval' }
   | { kind: 'failed'; message: string };
@@ -21,14 +23,14 @@ export type SignInOutcome =
 export async function submitSignIn(values: { email: unknown; password: unknown }): Promise<SignInOutcome> {
   const parsed = z.safeParse(loginBodySchema, values);
   if (!parsed.success) {
-    const errors: Partial<Record<SignInField, string>> = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as SignInField] ??= issue.message;
+    const errors: Partial<Record<SignInField, ValidationProblem>> = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as SignInField] ??= problemOf(issue);
     return { kind: 'invalid', errors };
   }
   try {
     const { token } = await api('/api/user/login', loginResponseSchema, { method: 'POST', body: parsed.data });
     const outcome = await startSession(token);
-    if (outcome === 'signed-out') return { kind: 'failed', message: MESSAGES.toastError };
+    if (outcome === 'signed-out') return { kind: 'failed', message: translate('common', 'toastError') };
     return { kind: outcome };
   } catch (error) {
     // 401 wrong credentials, 403 not confirmed, 429 rate limited: the server's sentence says it best.

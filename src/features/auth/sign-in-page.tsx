@@ -8,7 +8,8 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { useFormMessage } from './form-messages.ts';
+import { useValidationText } from '../../i18n/validation-text.ts';
+import type { ValidationProblem } from '../../shared/validation.ts';
 
 /** Loads the sign-in logic; called as soon as the user touches the form, awaited on submit. */
 const loadAction = () => import('./sign-in-action.ts');
@@ -23,12 +24,12 @@ const field = (name: Field) => ({ name, onChange: async () => {}, onBlur: async 
 export function SignInPage() {
   const t = useT('auth');
   const tCommon = useT('common');
-  const formMessage = useFormMessage();
+  const word = useValidationText();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const [awaitingApproval, setAwaitingApproval] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, ValidationProblem>>>({});
   const [isSubmitting, setSubmitting] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -80,15 +81,15 @@ export function SignInPage() {
             {tCommon('passAwaitsApproval')}
           </Notice>
         ) : null}
-        {formError ? <Notice tone="danger">{formMessage(formError)}</Notice> : null}
+        {formError ? <Notice tone="danger">{formError}</Notice> : null}
         <form className="auth__form" onSubmit={onSubmit} onFocus={() => void loadAction()} noValidate>
-          <EmailField registration={field('email')} error={formMessage(errors.email)} />
+          <EmailField registration={field('email')} error={errors.email && word(errors.email)} />
           <TextField
             label={t('passwordLabel')}
             type="password"
             autoComplete="current-password"
             registration={field('password')}
-            error={formMessage(errors.password)}
+            error={errors.password && word(errors.password)}
           />
           <div className="auth__actions">
             <SubmitButton busy={isSubmitting} busyLabel={t('signingIn')}>

@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { signUpResponseSchema } from '../../shared/contracts/user.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { activeLanguage } from '../../i18n/i18n.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { useFormMessage } from './form-messages.ts';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
+import { useValidationText } from '../../i18n/validation-text.ts';
 import { signUpFormSchema } from './form-schemas.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
@@ -28,7 +26,7 @@ const API_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
  */
 export function SignUpPage() {
   const t = useT('auth');
-  const formMessage = useFormMessage();
+  const word = useValidationText();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -37,8 +35,7 @@ export function SignUpPage() {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(signUpFormSchema),
+  } = useSchemaForm(signUpFormSchema, {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', repeatPassword: '', acceptTerms: false },
   });
   const [password, email, firstName, lastName] = watch(['password', 'email', 'firstName', 'lastName']);
@@ -57,7 +54,7 @@ export function SignUpPage() {
     // load, the server decides.
     const strong = await isStrongPassword(body.password, [body.email, body.firstName, body.lastName]).catch(() => true);
     if (!strong) {
-      setError('password', { type: 'strength', message: MESSAGES.passwordTooWeak }, { shouldFocus: true });
+      setError('password', { type: 'strength', message: word({ key: 'passwordTooWeak' }) }, { shouldFocus: true });
       return;
     }
     try {
@@ -76,7 +73,7 @@ export function SignUpPage() {
     }
   });
 
-  const termsError = formMessage(errors.acceptTerms?.message);
+  const termsError = errors.acceptTerms?.message;
   return (
     <section className="auth" aria-labelledby="sign-up-title">
       <h1 id="sign-up-title" className="auth__title">
@@ -91,21 +88,21 @@ export function SignUpPage() {
               label={t('firstNameLabel')}
               autoComplete="given-name"
               registration={register('firstName')}
-              error={formMessage(errors.firstName?.message)}
+              error={errors.firstName?.message}
             />
             <TextField
               label={t('lastNameLabel')}
               autoComplete="family-name"
               registration={register('lastName')}
-              error={formMessage(errors.lastName?.message)}
+              error={errors.lastName?.message}
             />
           </div>
-          <EmailField registration={register('email')} error={formMessage(errors.email?.message)} />
+          <EmailField registration={register('email')} error={errors.email?.message} />
           <NewPasswordField
             label={t('passwordLabel')}
             registration={register('password')}
             password={password}
-            error={formMessage(errors.password?.message)}
+            error={errors.password?.message}
             userInputs={[email, firstName, lastName]}
           />
           <TextField
@@ -113,7 +110,7 @@ export function SignUpPage() {
             type="password"
             autoComplete="new-password"
             registration={register('repeatPassword')}
-            error={formMessage(errors.repeatPassword?.message)}
+            error={errors.repeatPassword?.message}
           />
           <TermsCheckbox registration={register('acceptTerms')} error={termsError} />
           <div className="auth__actions">

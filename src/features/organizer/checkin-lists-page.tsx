@@ -1,4 +1,5 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { DateTimeField } from '../../components/ui/date-field.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod/mini';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -20,7 +21,7 @@ import {
   organizerCheckinListSchema,
 } from '../../shared/contracts/organizer-event.ts';
 import { type ConsoleFormats, type ConsoleT, useConsoleFormats } from './formats.ts';
-import { useOrganizerFormMessage } from './form-messages.ts';
+import { type FieldMessage, problemOf, useValidationText } from '../../i18n/validation-text.ts';
 import { usePolling } from './use-polling.ts';
 import { isoToVenueInput, venueInputToIso } from './venue-input.ts';
 import './dashboard.css';
@@ -56,7 +57,7 @@ interface Draft {
   name: string;
   description: string;
   passTypeIds: number[];
-  /** datetime-local values on the venue clock. */
+  /** 'YYYY-MM-DDTHH:mm' on the venue clock (DateTimeField, as a datetime-local input gave them). */
   validFrom: string;
   validUntil: string;
 }
@@ -72,10 +73,9 @@ const draftOf = (list: OrganizerCheckinList | null): Draft => ({
 /** The body to send, or the messages per field. */
 function checkDraft(
   draft: Draft,
-  t: ConsoleT,
-): { body: z.infer<typeof checkinListCreateSchema> } | { errors: Partial<Record<Field, string>> } {
-  const NOT_A_TIME = t('checkinNotATime');
-  const errors: Partial<Record<Field, string>> = {};
+): { body: z.infer<typeof checkinListCreateSchema> } | { errors: Partial<Record<Field, FieldMessage>> } {
+  const NOT_A_TIME: FieldMessage = { key: 'dateTimeOrEmpty' };
+  const errors: Partial<Record<Field, FieldMessage>> = {};
   const validFrom = venueInputToIso(draft.validFrom);
   const validUntil = venueInputToIso(draft.validUntil);
   if (validFrom === undefined) errors.validFrom = NOT_A_TIME;
@@ -84,18 +84,18 @@ function checkDraft(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as Field;
-      if (FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+      if (FIELDS.includes(field) && !errors[field]) errors[field] = problemOf(issue);
     }
   }
   const windowError = checkinWindowError(validFrom ?? null, validUntil ?? null);
-  if (windowError && !errors.validUntil) errors.validUntil = windowError;
+  if (windowError && !errors.validUntil) errors.validUntil = { key: windowError };
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
   return { body: parsed.data };
 }
 
-/** A field's message in the active language (the contract's English ones are looked up: form-messages.ts). */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  const formMessage = useOrganizerFormMessage();
+/** A field's message in the active language. */
+function FieldError({ id, message }: { id: string; message: FieldMessage | undefined }) {
+  const formMessage = useValidationText();
   return message ? (
     <p id={id} className="field-error">
       {formMessage(message)}
@@ -117,7 +117,7 @@ function ListForm({
   const t = useT('organizer');
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, FieldMessage>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -126,7 +126,7 @@ function ListForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkDraft(draft, t);
+    const checked = checkDraft(draft);
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;
@@ -228,17 +228,12 @@ function ListForm({
         <div className="checkin-list-form__window">
           {(['validFrom', 'validUntil'] as const).map((field) => (
             <div key={field} className={`field${errors[field] ? ' is-danger' : ''}`}>
-              <label className="field-label" htmlFor={`${id}-${field}`}>
-                {field === 'validFrom' ? t('checkinOpens') : t('checkinCloses')}
-              </label>
-              <input
-                id={`${id}-${field}`}
-                className={`input${errors[field] ? ' is-danger' : ''}`}
-                type="datetime-local"
+              <DateTimeField
+                label={field === 'validFrom' ? t('checkinOpens') : t('checkinCloses')}
                 value={draft[field]}
-                onChange={(event) => set(field, event.target.value)}
-                aria-invalid={errors[field] ? true : undefined}
-                aria-describedby={described(field, `${id}-window-hint`)}
+                onChange={(value) => set(field, value)}
+                invalid={Boolean(errors[field])}
+                describedBy={described(field, `${id}-window-hint`)}
               />
               <FieldError id={`${id}-${field}-error`} message={errors[field]} />
             </div>

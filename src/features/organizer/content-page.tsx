@@ -1,7 +1,5 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -23,7 +21,7 @@ import {
   organizerNewsSchema,
 } from '../../shared/contracts/organizer-content.ts';
 import { useConsoleFormats } from './formats.ts';
-import { useOrganizerFormMessage } from './form-messages.ts';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import './content.css';
 
 /** What the server said was wrong with a file: its problem's path/message pairs, or its sentence. */
@@ -344,10 +342,8 @@ const EMPTY_NEWS: NewsInput = { title: '', body: '' };
 
 function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | null; onSaved: () => void; onCancel: () => void }) {
   const t = useT('organizer');
-  const formMessage = useOrganizerFormMessage();
   const bodyId = useId();
-  const form = useForm<NewsInput>({
-    resolver: zodResolver(newsInputSchema),
+  const form = useSchemaForm(newsInputSchema, {
     mode: 'onTouched',
     values: editing ? { title: editing.title, body: editing.body } : EMPTY_NEWS,
   });
@@ -391,12 +387,7 @@ function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | nul
       aria-label={editing ? t('contentEditNews') : t('contentNewNewsItem')}
     >
       <h3 className="card-title">{editing ? t('contentEditNewsItem', { title: editing.title }) : t('contentNewNewsItem')}</h3>
-      <TextField
-        label={t('contentNewsTitle')}
-        registration={register('title')}
-        error={formMessage(errors.title?.message)}
-        maxLength={200}
-      />
+      <TextField label={t('contentNewsTitle')} registration={register('title')} error={errors.title?.message} maxLength={200} />
       <div className={`field${errors.body ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={bodyId}>
           {t('contentNewsText')}
@@ -411,7 +402,7 @@ function NewsForm({ editing, onSaved, onCancel }: { editing: OrganizerNews | nul
         />
         {errors.body ? (
           <p id={`${bodyId}-error`} className="field-error">
-            {formMessage(errors.body.message)}
+            {errors.body.message}
           </p>
         ) : null}
       </div>

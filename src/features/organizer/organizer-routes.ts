@@ -39,7 +39,7 @@ export const organizerRoutes: OrganizerRoute[] = [
   {
     path: 'checkin-lists',
     nav: 'navCheckinLists',
-    page: lazyPage(() => import('./checkin-lists-page.tsx'), 'CheckinListsPage', ['organizer']),
+    page: lazyPage(() => import('./checkin-lists-page.tsx'), 'CheckinListsPage', ['organizer', 'validation']),
   },
   {
     path: 'exports',
@@ -49,17 +49,17 @@ export const organizerRoutes: OrganizerRoute[] = [
   {
     path: 'content',
     nav: 'navContent',
-    page: lazyPage(() => import('./content-page.tsx'), 'ContentPage', ['organizer']),
+    page: lazyPage(() => import('./content-page.tsx'), 'ContentPage', ['organizer', 'validation']),
   },
   {
     path: 'vouchers',
     nav: 'navVouchers',
-    page: lazyPage(() => import('./vouchers-page.tsx'), 'VouchersPage', ['organizer']),
+    page: lazyPage(() => import('./vouchers-page.tsx'), 'VouchersPage', ['organizer', 'validation']),
   },
   {
     path: 'badges',
     nav: 'navBadges',
     page: lazyPage(() => import('./badges-page.tsx'), 'BadgesPage', ['organizer']),
   },
-  { path: 'team', nav: 'navTeam', page: lazyPage(() => import('./team-page.tsx'), 'TeamPage', ['organizer']) },
+  { path: 'team', nav: 'navTeam', page: lazyPage(() => import('./team-page.tsx'), 'TeamPage', ['organizer', 'validation']) },
 ];

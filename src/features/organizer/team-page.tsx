@@ -21,7 +21,8 @@ import {
   teamListSchema,
   teamMemberSchema,
 } from '../../shared/contracts/organizer-admin.ts';
-import { useOrganizerFormMessage } from './form-messages.ts';
+import { type FieldMessage, problemOf, useValidationText } from '../../i18n/validation-text.ts';
+import type { IssueLike } from '../../shared/validation.ts';
 import './admin.css';
 
 /** A team role in words (organizer namespace). */
@@ -39,9 +40,10 @@ export function TeamPage() {
   );
 }
 
-function firstIssue(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+/** The first problem of a failed parse: its field and message. */
+function firstIssue(result: { success: boolean; error?: { issues: readonly (IssueLike & { path: PropertyKey[] })[] } }) {
   const issue = result.success ? undefined : result.error?.issues[0];
-  return issue ? { path: String(issue.path[0] ?? ''), message: issue.message } : null;
+  return issue ? { path: String(issue.path[0] ?? ''), message: problemOf(issue) } : null;
 }
 
 // --- Staff and organizers ---
@@ -53,8 +55,8 @@ function StaffSection() {
   const request = useRequest((signal) => api('/api/organizer/team', teamListSchema, { signal, cache: 'no-cache' }), [version]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('staff');
-  const [error, setError] = useState<string | undefined>();
-  const formMessage = useOrganizerFormMessage();
+  const [error, setError] = useState<FieldMessage | undefined>();
+  const formMessage = useValidationText();
   const [busy, setBusy] = useState(false);
 
   async function invite(event: FormEvent) {
@@ -197,8 +199,8 @@ function LeadTeamsSection() {
   );
   const [name, setName] = useState('');
   const [ownerEmail, setOwnerEmail] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; ownerEmail?: string }>({});
-  const formMessage = useOrganizerFormMessage();
+  const [errors, setErrors] = useState<{ name?: FieldMessage; ownerEmail?: FieldMessage }>({});
+  const formMessage = useValidationText();
   const [busy, setBusy] = useState(false);
   const refresh = () => setVersion((n) => n + 1);
 
@@ -301,8 +303,8 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
   const t = useT('organizer');
   const id = useId();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const formMessage = useOrganizerFormMessage();
+  const [error, setError] = useState<FieldMessage | undefined>();
+  const formMessage = useValidationText();
   const base = `/api/organizer/lead-teams/${team.id}`;
 
   async function run(action: () => Promise<unknown>, success: string) {

@@ -1,4 +1,5 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { DateTimeField } from '../../components/ui/date-field.tsx';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Text } from '../../i18n/text.tsx';
@@ -21,7 +22,7 @@ import {
   voucherPassTypesSchema,
 } from '../../shared/contracts/organizer-admin.ts';
 import { useConsoleFormats } from './formats.ts';
-import { useOrganizerFormMessage } from './form-messages.ts';
+import { type FieldMessage, problemOf, useValidationText } from '../../i18n/validation-text.ts';
 import { venueInputToIso } from './venue-input.ts';
 import './admin.css';
 
@@ -77,8 +78,8 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
     prefix: '',
     codeType: 'speaker',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const formMessage = useOrganizerFormMessage();
+  const [errors, setErrors] = useState<Partial<Record<Field, FieldMessage>>>({});
+  const formMessage = useValidationText();
   const [busy, setBusy] = useState(false);
   const set = (field: Field, value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
@@ -94,11 +95,11 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
       codeType: draft.codeType,
     };
     const parsed = voucherBatchRequestSchema.safeParse(body);
-    const local: Partial<Record<Field, string>> = {};
-    if (validUntil === undefined) local.validUntil = t('vouchersNotATime');
+    const local: Partial<Record<Field, FieldMessage>> = {};
+    if (validUntil === undefined) local.validUntil = { key: 'dateTimeRequired' };
     for (const issue of parsed.success ? [] : parsed.error.issues) {
       const field = issue.path[0] as Field;
-      local[field] ??= issue.message;
+      local[field] ??= problemOf(issue);
     }
     setErrors(local);
     if (Object.keys(local).length > 0 || !parsed.success) return;
@@ -208,20 +209,14 @@ function BatchForm({ passTypes, onCreated }: { passTypes: readonly VoucherPassTy
           />,
           t('vouchersUsesPerCodeHint'),
         )}
-        {field(
-          'validUntil',
-          t('vouchersValidUntilField'),
-          <input
-            id={`${id}-validUntil`}
-            className={inputClass('validUntil')}
-            type="datetime-local"
-            value={draft.validUntil}
-            onChange={(e) => set('validUntil', e.target.value)}
-            aria-invalid={errors.validUntil ? true : undefined}
-            aria-describedby={describedBy('validUntil', true)}
-          />,
-          t('vouchersValidUntilHint'),
-        )}
+        {/* A group of date and time parts: its legend, hint and error are its own, not field()'s label. */}
+        <DateTimeField
+          label={t('vouchersValidUntilField')}
+          value={draft.validUntil}
+          onChange={(value) => set('validUntil', value)}
+          hint={t('vouchersValidUntilHint')}
+          error={errors.validUntil ? formMessage(errors.validUntil) : undefined}
+        />
         {field(
           'prefix',
           t('vouchersPrefix'),

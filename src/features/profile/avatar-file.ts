@@ -1,5 +1,9 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../shared/contracts/account.ts';
-import type { ProfileT } from './profile-forms.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
+import type { Values } from '../../i18n/use-t.ts';
+
+/** The profile namespace's translator (useT('profile')). */
+export type ProfileT = (key: MessageKey<'profile'>, values?: Values) => string;
 
 /** The largest picture, in MB, as the messages say it. */
 export const AVATAR_MAX_MB = AVATAR_MAX_BYTES / (1024 * 1024);

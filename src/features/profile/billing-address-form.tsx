@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useVatIdField } from '../../lib/use-vat-id-field.ts';
 import { CountrySelect } from '../../components/ui/country-select.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
@@ -23,7 +22,6 @@ import { addressBodyOf, addressFieldOfPath, addressFormSchema, addressFormValues
  */
 export function BillingAddressForm() {
   const t = useT('profile');
-  const schema = useMemo(() => addressFormSchema(t), [t]);
   const setStoredAddress = useSetAtom(addressAtom);
   const [address, setAddress] = useState<Address | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -31,7 +29,7 @@ export function BillingAddressForm() {
   const [deleting, setDeleting] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
 
-  const form = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: addressFormValues(null) });
+  const form = useSchemaForm(addressFormSchema, { mode: 'onTouched', defaultValues: addressFormValues(null) });
   const {
     register,
     handleSubmit,

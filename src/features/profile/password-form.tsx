@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { useValidationText } from '../../i18n/validation-text.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import type { User } from '../../shared/contracts/user.ts';
@@ -21,8 +21,7 @@ const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;
  */
 export function PasswordForm({ user }: { user: User }) {
   const t = useT('profile');
-  const tc = useT('common');
-  const schema = useMemo(() => passwordFormSchema(t), [t]);
+  const word = useValidationText();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -31,7 +30,7 @@ export function PasswordForm({ user }: { user: User }) {
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: EMPTY_PASSWORD_FORM });
+  } = useSchemaForm(passwordFormSchema, { mode: 'onTouched', defaultValues: EMPTY_PASSWORD_FORM });
   const newPassword = watch('newPassword');
   const userInputs = [user.email, user.firstName, user.lastName];
 
@@ -40,7 +39,7 @@ export function PasswordForm({ user }: { user: User }) {
     // Same inputs as the server's check; if zxcvbn cannot load, the server decides.
     const strong = await isStrongPassword(chosen, userInputs).catch(() => true);
     if (!strong) {
-      setError('newPassword', { type: 'strength', message: tc('passwordTooWeak') }, { shouldFocus: true });
+      setError('newPassword', { type: 'strength', message: word({ key: 'passwordTooWeak' }) }, { shouldFocus: true });
       return;
     }
     try {

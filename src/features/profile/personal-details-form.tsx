@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useT } from '../../i18n/use-t.ts';
@@ -24,7 +23,6 @@ const valuesOf = (user: User): PersonalFormInput => ({
 /** Name and company (PATCH /api/user/); the e-mail address is the sign-in name and shown read-only. */
 export function PersonalDetailsForm({ user }: { user: User }) {
   const t = useT('profile');
-  const schema = useMemo(() => personalFormSchema(t), [t]);
   const setUser = useSetAtom(userAtom);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -33,7 +31,7 @@ export function PersonalDetailsForm({ user }: { user: User }) {
     setError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: valuesOf(user) });
+  } = useSchemaForm(personalFormSchema, { mode: 'onTouched', defaultValues: valuesOf(user) });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

@@ -4,13 +4,13 @@ import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
 import { AVATAR_MAX_BYTES } from '../../shared/contracts/account.ts';
 import { EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { avatarFileProblem, avatarUploadProblem } from './avatar-file.ts';
+import { messagesOf as issues } from '../../i18n/test-messages.ts';
+import { avatarFileProblem, avatarUploadProblem, type ProfileT } from './avatar-file.ts';
 import {
   addressBodyOf,
   addressFieldOfPath,
   addressFormSchema,
   addressFormValues,
-  type ProfileT,
   passwordFormSchema,
   personalFormSchema,
 } from './profile-forms.ts';
@@ -40,11 +40,6 @@ const PROFILE_MESSAGES = {
   passwordsDiffer: 'The passwords do not match.',
 };
 
-const issues = (schema: z.core.$ZodType, value: unknown) => {
-  const result = z.safeParse(schema, value);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-};
-
 describe('avatar file checks', () => {
   it('accepts JPEG, PNG and WebP up to the limit', () => {
     for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(avatarFileProblem({ type, size: 1000 }, t)).toBeNull();
@@ -68,11 +63,11 @@ describe('avatar file checks', () => {
 
 describe('personal details', () => {
   it('needs first and last name, trims them and allows an empty company', () => {
-    expect(issues(personalFormSchema(t), { firstName: ' ', lastName: '', company: '' })).toEqual({
+    expect(issues(personalFormSchema, { firstName: ' ', lastName: '', company: '' })).toEqual({
       firstName: PROFILE_MESSAGES.firstName,
       lastName: PROFILE_MESSAGES.lastName,
     });
-    expect(z.parse(personalFormSchema(t), { firstName: ' Ada ', lastName: 'Lovelace ', company: '' })).toEqual({
+    expect(z.parse(personalFormSchema, { firstName: ' Ada ', lastName: 'Lovelace ', company: '' })).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       company: '',
@@ -93,20 +88,20 @@ describe('billing address', () => {
   };
 
   it('requires what the SPEC §5 presence rule requires', () => {
-    expect(issues(addressFormSchema(t), { ...addressFormValues(null) })).toEqual({
+    expect(issues(addressFormSchema, { ...addressFormValues(null) })).toEqual({
       addressLine1: PROFILE_MESSAGES.addressLine1,
       zip: PROFILE_MESSAGES.zip,
       city: PROFILE_MESSAGES.city,
       countryId: PROFILE_MESSAGES.countryId,
     });
     // addressLine1 must be longer than one character.
-    expect(issues(addressFormSchema(t), { ...filled, addressLine1: 'x' })).toEqual({
+    expect(issues(addressFormSchema, { ...filled, addressLine1: 'x' })).toEqual({
       addressLine1: PROFILE_MESSAGES.addressLine1,
     });
   });
 
   it('turns the form into the request body with the VAT ID normalised', () => {
-    expect(addressBodyOf(z.parse(addressFormSchema(t), filled))).toEqual({
+    expect(addressBodyOf(z.parse(addressFormSchema, filled))).toEqual({
       type: 'billingAddress',
       company: 'ACME GmbH',
       vatId: 'DE123456789',
@@ -139,14 +134,14 @@ describe('password change', () => {
   const strong = 'Kangaroo-Tuesday-88!';
 
   it('needs the current password, a new one by the rule and the same repetition', () => {
-    expect(issues(passwordFormSchema(t), { currentPassword: '', newPassword: 'short', repeatPassword: '' })).toEqual({
+    expect(issues(passwordFormSchema, { currentPassword: '', newPassword: 'short', repeatPassword: '' })).toEqual({
       currentPassword: PROFILE_MESSAGES.currentPassword,
       newPassword: MESSAGES.passwordRule,
       repeatPassword: PROFILE_MESSAGES.repeatPassword,
     });
-    expect(issues(passwordFormSchema(t), { currentPassword: 'x', newPassword: strong, repeatPassword: `${strong}?` })).toEqual({
+    expect(issues(passwordFormSchema, { currentPassword: 'x', newPassword: strong, repeatPassword: `${strong}?` })).toEqual({
       repeatPassword: PROFILE_MESSAGES.passwordsDiffer,
     });
-    expect(issues(passwordFormSchema(t), { currentPassword: 'x', newPassword: strong, repeatPassword: strong })).toEqual({});
+    expect(issues(passwordFormSchema, { currentPassword: 'x', newPassword: strong, repeatPassword: strong })).toEqual({});
   });
 });

@@ -1,38 +1,24 @@
 import { z } from 'zod/mini';
-import { translate } from '../../i18n/i18n.ts';
-import type { MessageKey } from '../../i18n/namespaces.ts';
-import type { Values } from '../../i18n/use-t.ts';
 import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
+import { requiredText, trimmed, vatIdInput } from '../../shared/contracts/common.ts';
 import { meetsPasswordRule } from '../../shared/password.ts';
-import { hasControlCharacter } from '../../shared/text.ts';
+import { says } from '../../shared/validation.ts';
 import { normalizeVatId } from '../../shared/vat-id.ts';
 import type { AddressBody } from './profile-api.ts';
 
 /**
- * Form schemas and conversions of the profile page; pure, so they are unit-tested. Each schema is
- * made with the page's translator, so its messages are in the active language (the components
- * make it again when the language changes).
+ * Form schemas and conversions of the profile page; pure, so they are unit-tested. Their messages
+ * are keys of the validation catalogue, worded in the active language by the forms (src/i18n/form-resolver.ts).
  */
-
-/** The profile namespace's translator (useT('profile')). */
-export type ProfileT = (key: MessageKey<'profile'>, values?: Values) => string;
-
-// Single-line fields: the rule of the server (src/shared/text.ts), which refuses line breaks and other control characters.
-const singleLine = (t: ProfileT) => z.refine<string>((value) => !hasControlCharacter(value), t('singleLine'));
-const required = (t: ProfileT, message: MessageKey<'profile'>, max: number, min = 1) =>
-  z.string().check(z.trim(), z.minLength(min, t(message)), z.maxLength(max, t('tooLong', { max })), singleLine(t));
-const optional = (t: ProfileT, max: number) => z.string().check(z.trim(), z.maxLength(max, t('tooLong', { max })), singleLine(t));
 
 // --- name and company ---------------------------------------------------------------------------
 
-export function personalFormSchema(t: ProfileT) {
-  return z.object({
-    firstName: required(t, 'firstNameRequired', 100),
-    lastName: required(t, 'lastNameRequired', 100),
-    company: optional(t, 200),
-  });
-}
-export type PersonalFormInput = z.input<ReturnType<typeof personalFormSchema>>;
+export const personalFormSchema = z.object({
+  firstName: requiredText('firstNameRequired', 100),
+  lastName: requiredText('lastNameRequired', 100),
+  company: trimmed(200),
+});
+export type PersonalFormInput = z.input<typeof personalFormSchema>;
 
 // --- billing address ----------------------------------------------------------------------------
 
@@ -40,20 +26,18 @@ export type PersonalFormInput = z.input<ReturnType<typeof personalFormSchema>>;
  * The billing address form. Street, postcode, city and country are required with the presence
  * rule of SPEC §5 (addressLine1 longer than 1 character), so a saved address always counts.
  */
-export function addressFormSchema(t: ProfileT) {
-  return z.object({
-    company: optional(t, 200),
-    vatId: z.string().check(z.refine((value) => normalizeVatId(value).length <= 20, t('tooLong', { max: 20 }))),
-    addressLine1: required(t, 'addressLine1Required', 200, 2),
-    addressLine2: optional(t, 200),
-    zip: required(t, 'zipRequired', 20),
-    city: required(t, 'cityRequired', 100),
-    state: optional(t, 100),
-    countryId: z.string().check(z.regex(/^[1-9]\d*$/, t('countryRequired'))),
-  });
-}
-export type AddressFormInput = z.input<ReturnType<typeof addressFormSchema>>;
-export type AddressFormValues = z.output<ReturnType<typeof addressFormSchema>>;
+export const addressFormSchema = z.object({
+  company: trimmed(200),
+  vatId: vatIdInput(),
+  addressLine1: requiredText('addressLine1Required', 200, 2),
+  addressLine2: trimmed(200),
+  zip: requiredText('zipRequired', 20),
+  city: requiredText('cityRequired', 100),
+  state: trimmed(100),
+  countryId: z.string().check(z.regex(/^[1-9]\d*$/, says('countryRequired'))),
+});
+export type AddressFormInput = z.input<typeof addressFormSchema>;
+export type AddressFormValues = z.output<typeof addressFormSchema>;
 export const ADDRESS_FORM_FIELDS = [
   'company',
   'vatId',
@@ -103,29 +87,23 @@ export function addressFieldOfPath(path: string): (typeof ADDRESS_FORM_FIELDS)[n
 
 // --- password -----------------------------------------------------------------------------------
 
-/** The new password follows the rule of newPasswordSchema (src/shared/contracts/user.ts), with its messages translated. */
-export function passwordFormSchema(t: ProfileT) {
-  return z
-    .object({
-      currentPassword: z.string().check(z.minLength(1, t('currentPasswordRequired')), z.maxLength(128, t('passwordTooLong'))),
-      newPassword: z
-        .string()
-        .check(z.maxLength(128, t('passwordTooLong')), z.refine(meetsPasswordRule, translate('common', 'passwordRule'))),
-      repeatPassword: z.string().check(z.minLength(1, t('repeatPasswordRequired'))),
-    })
-    .check(
-      z.refine((value) => value.newPassword === value.repeatPassword, {
-        path: ['repeatPassword'],
-        message: t('passwordsDiffer'),
-        // Compare even when another field failed, so the mismatch shows with the other errors.
-        when: (payload) => {
-          const value = payload.value as { newPassword?: unknown; repeatPassword?: unknown } | undefined;
-          return (
-            typeof value?.newPassword === 'string' && typeof value.repeatPassword === 'string' && value.repeatPassword !== ''
-          );
-        },
-      }),
-    );
-}
-export type PasswordFormInput = z.input<ReturnType<typeof passwordFormSchema>>;
+/** The new password follows the rule of newPasswordSchema (src/shared/contracts/user.ts). */
+export const passwordFormSchema = z
+  .object({
+    currentPassword: z.string().check(z.minLength(1, says('currentPasswordRequired')), z.maxLength(128, says('passwordTooLong'))),
+    newPassword: z.string().check(z.maxLength(128, says('passwordTooLong')), z.refine(meetsPasswordRule, says('passwordRule'))),
+    repeatPassword: z.string().check(z.minLength(1, says('repeatNewPasswordRequired'))),
+  })
+  .check(
+    z.refine((value) => value.newPassword === value.repeatPassword, {
+      path: ['repeatPassword'],
+      message: says('passwordsDiffer'),
+      // Compare even when another field failed, so the mismatch shows with the other errors.
+      when: (payload) => {
+        const value = payload.value as { newPassword?: unknown; repeatPassword?: unknown } | undefined;
+        return typeof value?.newPassword === 'string' && typeof value.repeatPassword === 'string' && value.repeatPassword !== '';
+      },
+    }),
+  );
+export type PasswordFormInput = z.input<typeof passwordFormSchema>;
 export const EMPTY_PASSWORD_FORM: PasswordFormInput = { currentPassword: '', newPassword: '', repeatPassword: '' };

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue, useStore } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { languageAtom } from '../../i18n/i18n.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { useForm } from 'react-hook-form';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
+import { useValidationText } from '../../i18n/validation-text.ts';
 import { useVatIdField } from '../../lib/use-vat-id-field.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/form-errors.ts';
@@ -15,13 +15,10 @@ import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
-import { MESSAGES } from '../../shared/messages.ts';
-import { useFormMessage } from '../auth/form-messages.ts';
 import {
   type AccountFormField,
   accountBodyOf,
   accountFormDefaults,
-  accountFormMessage,
   accountFormSchema,
   billingAddressOf,
   formFieldOfServerPath,
@@ -50,8 +47,7 @@ function ChooseAnotherPass() {
  */
 export function AccountForm() {
   const t = useT('registration');
-  const ownMessage = useCallback((message: string) => accountFormMessage(message, t), [t]);
-  const formMessage = useFormMessage(ownMessage);
+  const word = useValidationText();
   const navigate = useNavigate();
   const store = useStore();
   const registration = useAtomValue(registrationAtom);
@@ -63,8 +59,7 @@ export function AccountForm() {
   const emailCheckRef = useRef<{ email: string; promise: Promise<RegistrationState> } | null>(null);
   const mounted = useRef(true);
 
-  const form = useForm({
-    resolver: zodResolver(accountFormSchema),
+  const form = useSchemaForm(accountFormSchema, {
     mode: 'onTouched',
     defaultValues: accountFormDefaults(registration),
   });
@@ -166,7 +161,7 @@ export function AccountForm() {
     // Same inputs as the server's check; if zxcvbn cannot load, the server decides.
     const strong = await isStrongPassword(values.password, [values.email, values.firstName, values.lastName]).catch(() => true);
     if (!strong) {
-      setError('password', { type: 'strength', message: MESSAGES.passwordTooWeak }, { shouldFocus: true });
+      setError('password', { type: 'strength', message: word({ key: 'passwordTooWeak' }) }, { shouldFocus: true });
       return;
     }
     try {
@@ -230,11 +225,11 @@ export function AccountForm() {
 
   // The server-side checks speak only about the address they checked, i.e. the one typed now.
   const problem = registration.email === normalizeEmail(email) ? emailProblem(registration) : null;
-  const emailError = formMessage(errors.email?.message) ?? (problem ? t(EMAIL_CHECK_MESSAGE_KEYS[problem]) : undefined);
+  const emailError = errors.email?.message ?? (problem ? t(EMAIL_CHECK_MESSAGE_KEYS[problem]) : undefined);
   let emailAction: ReactNode = null;
   if (errors.email?.type === 'refused' || (!errors.email && problem)) emailAction = <ChooseAnotherPass />;
 
-  const fieldError = (field: AccountFormField) => formMessage(errors[field]?.message);
+  const fieldError = (field: AccountFormField) => errors[field]?.message;
   const termsError = fieldError('acceptTerms');
 
   return (

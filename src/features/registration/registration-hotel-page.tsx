@@ -2,6 +2,7 @@ import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx'
 import { useAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { DateSelect } from '../../components/ui/date-select.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { formatEventDates } from '../../app/layouts/format-event-dates.ts';
 import { Text } from '../../i18n/text.tsx';
@@ -12,7 +13,15 @@ import { nightCount } from '../../shared/stay.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
 import { fetchAccommodations } from '../../lib/hotel-api.ts';
-import { type AccommodationOrder, DEFAULT_STAY, hotelChoice, STAY_WINDOW, type Stay, stayError } from '../../lib/hotel-search.ts';
+import {
+  type AccommodationOrder,
+  DEFAULT_STAY,
+  hotelChoice,
+  CHECK_IN_DATES,
+  CHECK_OUT_DATES,
+  type Stay,
+  stayError,
+} from '../../lib/hotel-search.ts';
 import { registrationAtom } from './registration-state.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './hotel-step.css';
@@ -143,13 +152,11 @@ function StayFields({ stay, onChange, error }: { stay: Stay; onChange: (stay: St
         <label className="field-label" htmlFor={`${id}-start`}>
           {t('checkIn')}
         </label>
-        <input
+        <DateSelect
           id={`${id}-start`}
-          type="date"
           value={stay.start}
-          min={STAY_WINDOW.firstCheckIn}
-          max={stay.end || STAY_WINDOW.lastCheckOut}
-          onChange={(event) => onChange({ ...stay, start: event.target.value })}
+          dates={CHECK_IN_DATES}
+          onChange={(start) => onChange({ ...stay, start })}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
@@ -158,13 +165,11 @@ function StayFields({ stay, onChange, error }: { stay: Stay; onChange: (stay: St
         <label className="field-label" htmlFor={`${id}-end`}>
           {t('checkOut')}
         </label>
-        <input
+        <DateSelect
           id={`${id}-end`}
-          type="date"
           value={stay.end}
-          min={stay.start || STAY_WINDOW.firstCheckIn}
-          max={STAY_WINDOW.lastCheckOut}
-          onChange={(event) => onChange({ ...stay, end: event.target.value })}
+          dates={CHECK_OUT_DATES}
+          onChange={(end) => onChange({ ...stay, end })}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />

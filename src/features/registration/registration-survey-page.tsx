@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/form-errors.ts';
+import type { ValidationProblem } from '../../shared/validation.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { Notice } from '../../components/ui/notice.tsx';
@@ -57,7 +58,7 @@ function SurveyForm({ token }: { token: string }) {
   const setRegistration = useSetAtom(registrationAtom);
   const load = useRequest(async () => [...(await fetchSurveyQuestions(token))].sort((a, b) => a.position - b.position), [token]);
   const [answers, setAnswers] = useState<Answers>({});
-  const [errors, setErrors] = useState<Readonly<Record<number, string | null>>>({});
+  const [errors, setErrors] = useState<Readonly<Record<number, ValidationProblem | null>>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const headings = useRef(new Map<number, HTMLHeadingElement>());

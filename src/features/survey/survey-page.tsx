@@ -98,14 +98,14 @@ export function SurveyPage() {
 
   const question = questions[Math.min(index, questions.length - 1)];
   const isLast = index >= questions.length - 1;
-  const error = showError && question ? validateAnswer(question, answers[question.id], t) : null;
+  const error = showError && question ? validateAnswer(question, answers[question.id]) : null;
 
   const change = (value: AnswerValue) => {
     if (!question) return;
     setAnswers((previous) => ({ ...previous, [question.id]: value }));
     setSubmitError(null);
     // Too many checkboxes is reported at once; "required" waits for Next, unless already shown.
-    const problem = validateAnswer(question, value, t);
+    const problem = validateAnswer(question, value);
     setShowError(problem !== null && (error !== null || question.kind === 'multiple'));
   };
 
@@ -138,7 +138,7 @@ export function SurveyPage() {
   const next = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!question || busy) return;
-    const problem = validateAnswer(question, answers[question.id], t);
+    const problem = validateAnswer(question, answers[question.id]);
     if (problem) {
       setShowError(true);
       headingRef.current?.focus();

@@ -1,12 +1,15 @@
 import { type Ref, useId } from 'react';
 import { useT } from '../../i18n/use-t.ts';
+import { useValidationText } from '../../i18n/validation-text.ts';
+import type { ValidationProblem } from '../../shared/validation.ts';
 import type { SurveyQuestion as Question } from '../../shared/contracts/catalog.ts';
 import { type AnswerValue, MAX_TEXT_LENGTH, toggleOption } from './validate-answer.ts';
 
 interface SurveyQuestionProps {
   question: Question;
   value: AnswerValue | undefined;
-  error: string | null;
+  /** Why the answer cannot be sent (worded here, in the active language), or null. */
+  error: ValidationProblem | null;
   disabled: boolean;
   onChange: (value: AnswerValue) => void;
   /** The question heading; the page focuses it when moving between questions. */
@@ -16,6 +19,7 @@ interface SurveyQuestionProps {
 /** One question: radios, checkboxes or a text area, with its hint and error tied to the inputs. */
 export function SurveyQuestion({ question, value, error, disabled, onChange, headingRef }: SurveyQuestionProps) {
   const t = useT('survey');
+  const word = useValidationText();
   const id = useId();
   const headingId = `${id}-q`;
   const hintId = `${id}-hint`;
@@ -79,7 +83,7 @@ export function SurveyQuestion({ question, value, error, disabled, onChange, hea
       )}
       {error ? (
         <p id={errorId} className="field-error" role="alert">
-          {error}
+          {word(error)}
         </p>
       ) : null}
     </div>

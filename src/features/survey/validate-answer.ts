@@ -1,16 +1,7 @@
-import { translate } from '../../i18n/i18n.ts';
-import type { MessageKey } from '../../i18n/namespaces.ts';
-import type { Values } from '../../i18n/use-t.ts';
 import type { SurveyQuestion } from '../../shared/contracts/catalog.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import { validateSurveyAnswer } from '../../shared/survey.ts';
-
-/** The survey namespace's translator (useT('survey')). */
-export type SurveyT = (key: MessageKey<'survey'>, values?: Values) => string;
-
-/** The survey namespace in the active language, for callers without a translator of their own. */
-const activeSurveyT: SurveyT = (key, values) => translate('survey', key, values);
+import type { ValidationProblem } from '../../shared/validation.ts';
 
 /** A choice question's answer is its option text(s); a free-text answer is the text. */
 export type AnswerValue = string | string[];
@@ -18,24 +9,6 @@ export type Answers = Readonly<Record<number, AnswerValue | undefined>>;
 
 /** Limits of the server's surveyAnswersBodySchema, checked here for a readable message. */
 export const MAX_TEXT_LENGTH = 5000;
-
-/** The shared rules' sentences (src/shared/survey.ts, the server's English) as messages of the survey namespace. */
-const RULE_KEYS: Readonly<Record<string, MessageKey<'survey'>>> = {
-  'Please enter text.': 'enterText',
-  'Please select one option.': 'selectOneOption',
-  'Please select one of the options shown.': 'selectShownOption',
-  'Please select each option only once.': 'selectEachOptionOnce',
-};
-
-/** A problem of the shared rules in the active language (the SPEC's fixed texts come from the common namespace). */
-function translateProblem(question: SurveyQuestion, problem: string, t: SurveyT): string {
-  if (problem === MESSAGES.questionRequired) return translate('common', 'questionRequired');
-  if (question.maxSelections != null && problem === MESSAGES.maxSelections(question.maxSelections)) {
-    return translate('common', 'maxSelections', { count: question.maxSelections });
-  }
-  const key = RULE_KEYS[problem];
-  return key ? t(key) : problem;
-}
 
 /** The answer as it will be sent, or null when the question is left unanswered. */
 export function normalizeAnswer(question: SurveyQuestion, value: AnswerValue | undefined): AnswerValue | null {
@@ -46,20 +19,14 @@ export function normalizeAnswer(question: SurveyQuestion, value: AnswerValue | u
 }
 
 /**
- * The message for an answer that cannot be sent (SPEC §5: required, max selections, known
- * options), or null. The rules are the server's own (src/shared/survey.ts); this adds the
- * request's length limit so an over-long text gets a sentence instead of a bare 400. The message is
- * in the translator's language (by default the active one; the survey namespace must be loaded,
- * as it is wherever <SurveyQuestion> shows).
+ * Why an answer cannot be sent (SPEC §5: required, max selections, known options), or null. The
+ * rules are the server's own (src/shared/survey.ts); this adds the request's length limit so an
+ * over-long text gets a sentence instead of a bare 400. The survey question words it.
  */
-export function validateAnswer(
-  question: SurveyQuestion,
-  value: AnswerValue | undefined,
-  t: SurveyT = activeSurveyT,
-): string | null {
+export function validateAnswer(question: SurveyQuestion, value: AnswerValue | undefined): ValidationProblem | null {
   const problem = validateSurveyAnswer(question, value);
-  if (problem !== null) return translateProblem(question, problem, t);
-  return tooLong(question, value) ? t('textTooLong', { max: MAX_TEXT_LENGTH }) : null;
+  if (problem !== null) return problem;
+  return tooLong(question, value) ? { key: 'answerTooLong', values: { maximum: MAX_TEXT_LENGTH } } : null;
 }
 
 /** Longer than the request allows (the text is sent trimmed). */

@@ -1,14 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
-import { localToday, type VisaT, visaBodyOf, visaFieldOfPath, visaFormSchema, visaFormValues } from './visa-form.ts';
-
-// The real English catalogue, as the page shows it.
-beforeAll(async () => {
-  await loadCatalogue('en', 'visa');
-  i18n.activate('en');
-});
-const t: VisaT = (key, values) => translate('visa', key, values);
+import { messagesOf } from '../../i18n/test-messages.ts';
+import { localToday, visaBodyOf, visaFieldOfPath, visaFormSchema, visaFormValues } from './visa-form.ts';
 
 const VISA_MESSAGES = {
   fullName: 'Please enter your full name exactly as it is printed in your passport.',
@@ -22,7 +15,7 @@ const VISA_MESSAGES = {
 };
 
 const TODAY = '2026-11-21';
-const schema = () => visaFormSchema(TODAY, t);
+const schema = () => visaFormSchema(TODAY);
 const filled = {
   fullName: ' Priya Sharma ',
   passportNumber: 'z 1234-567',
@@ -32,10 +25,7 @@ const filled = {
   embassyCity: 'Mumbai',
 };
 
-const issues = (value: unknown) => {
-  const result = z.safeParse(schema(), value);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-};
+const issues = (value: unknown) => messagesOf(schema(), value);
 
 describe('visa letter form', () => {
   it('accepts a complete form and sends the passport number without spaces and dashes', () => {
@@ -66,6 +56,13 @@ describe('visa letter form', () => {
       passportExpiry: VISA_MESSAGES.passportExpired,
     });
     expect(issues({ ...filled, passportNumber: 'AB12' })).toEqual({ passportNumber: VISA_MESSAGES.passportNumber });
+  });
+
+  it('refuses a day that does not exist or is half typed', () => {
+    expect(issues({ ...filled, dateOfBirth: '1990-02-31', passportExpiry: '2031--01' })).toEqual({
+      dateOfBirth: 'Please enter a real date.',
+      passportExpiry: 'Please enter a real date.',
+    });
   });
 
   it('starts from the stored letter, or from the profile name', () => {

@@ -1,16 +1,10 @@
 import { z } from 'zod/mini';
-import type { MessageKey } from '../../i18n/namespaces.ts';
-import type { Values } from '../../i18n/use-t.ts';
 import type { VisaLetter, VisaLetterBody } from '../../shared/contracts/account.ts';
-import { hasControlCharacter } from '../../shared/text.ts';
+import { requiredText } from '../../shared/contracts/common.ts';
+import { isIsoDate } from '../../shared/stay.ts';
+import { says, type ValidationKey } from '../../shared/validation.ts';
 
 /** The visa letter form's rules and conversions; pure, so they are unit-tested. */
-
-/** The visa namespace's translator (useT('visa')): the schema's messages are in its language. */
-export type VisaT = (key: MessageKey<'visa'>, values?: Values) => string;
-
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (value: string) => isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 /** Today as YYYY-MM-DD in the user's own calendar (dates of birth and expiry are calendar days). */
 export function localToday(now = new Date()): string {
@@ -18,33 +12,30 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** A calendar date: `missing` when left empty, a real day (not 31 February, not half typed), then `rule`. */
+const calendarDay = (missing: ValidationKey, rule: (day: string) => boolean, broken: ValidationKey) =>
+  z.string().check(
+    z.minLength(1, says(missing)),
+    z.refine((value) => value === '' || isIsoDate(value), says('dateNotReal')),
+    z.refine((value) => !isIsoDate(value) || rule(value), says(broken)),
+  );
+
 /**
- * Builds the schema for a given day, so "in the past" and "expired" are testable, with the messages
- * of the given translator. Single-line texts follow the server's rule (src/shared/text.ts).
+ * The schema for a given day, so "in the past" and "expired" are testable. Single-line texts
+ * follow the server's rule (src/shared/text.ts).
  */
-export function visaFormSchema(today: string, t: VisaT) {
-  const singleLine = () => z.refine<string>((value) => !hasControlCharacter(value), t('singleLine'));
+export function visaFormSchema(today: string) {
   return z.object({
-    fullName: z
-      .string()
-      .check(z.trim(), z.minLength(2, t('fullNameRequired')), z.maxLength(150, t('tooLong', { max: 150 })), singleLine()),
+    fullName: requiredText('fullNameRequired', 150, 2),
     passportNumber: z.string().check(
       z.trim(),
       z.toUpperCase(),
-      z.refine((value) => /^[A-Z0-9]{5,20}$/.test(value.replace(/[\s-]/g, '')), t('passportNumberInvalid')),
+      z.refine((value) => /^[A-Z0-9]{5,20}$/.test(value.replace(/[\s-]/g, '')), says('passportNumberInvalid')),
     ),
-    nationalityId: z.string().check(z.regex(/^[1-9]\d*$/, t('nationalityRequired'))),
-    dateOfBirth: z.string().check(
-      z.refine(isRealDay, t('dateOfBirthRequired')),
-      z.refine((value) => !isRealDay(value) || value < today, t('dateOfBirthInFuture')),
-    ),
-    passportExpiry: z.string().check(
-      z.refine(isRealDay, t('passportExpiryRequired')),
-      z.refine((value) => !isRealDay(value) || value > today, t('passportExpired')),
-    ),
-    embassyCity: z
-      .string()
-      .check(z.trim(), z.minLength(2, t('embassyCityRequired')), z.maxLength(100, t('tooLong', { max: 100 })), singleLine()),
+    nationalityId: z.string().check(z.regex(/^[1-9]\d*$/, says('nationalityRequired'))),
+    dateOfBirth: calendarDay('dateOfBirthRequired', (day) => day < today, 'dateOfBirthInFuture'),
+    passportExpiry: calendarDay('passportExpiryRequired', (day) => day > today, 'passportExpired'),
+    embassyCity: requiredText('embassyCityRequired', 100, 2),
   });
 }
 export type VisaFormInput = z.input<ReturnType<typeof visaFormSchema>>;

@@ -1,7 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { CountrySelect } from '../../components/ui/country-select.tsx';
+import { DateField } from '../../components/ui/date-field.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useT } from '../../i18n/use-t.ts';
@@ -25,16 +26,16 @@ export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaL
   const t = useT('visa');
   const [formError, setFormError] = useState<string | null>(null);
   const today = useMemo(() => localToday(), []);
-  const schema = useMemo(() => visaFormSchema(today, t), [today, t]);
+  const schema = useMemo(() => visaFormSchema(today), [today]);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
+  } = useSchemaForm(schema, {
     mode: 'onTouched',
     defaultValues: visaFormValues(letter, profileName),
   });
@@ -84,21 +85,35 @@ export function VisaLetterForm({ letter, profileName, onSaved, onCancel }: VisaL
         />
       </div>
       <div className="visa-form__row">
-        <TextField
-          label={t('dateOfBirth')}
-          type="date"
-          autoComplete="bday"
-          max={today}
-          registration={register('dateOfBirth')}
-          error={errors.dateOfBirth?.message}
+        <Controller
+          control={control}
+          name="dateOfBirth"
+          render={({ field }) => (
+            <DateField
+              label={t('dateOfBirth')}
+              autoComplete="bday"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.dateOfBirth?.message}
+            />
+          )}
         />
-        <TextField
-          label={t('passportExpiryDate')}
-          type="date"
-          min={today}
-          registration={register('passportExpiry')}
-          error={errors.passportExpiry?.message}
-          hint={t('passportExpiryHint')}
+        <Controller
+          control={control}
+          name="passportExpiry"
+          render={({ field }) => (
+            <DateField
+              label={t('passportExpiryDate')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.passportExpiry?.message}
+              hint={t('passportExpiryHint')}
+            />
+          )}
         />
       </div>
       <TextField

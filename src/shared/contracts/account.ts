@@ -2,6 +2,7 @@
 // app, visa invitation letter, profile (avatar, password). zod/mini like the other contracts.
 import { z } from 'zod/mini';
 import { bookingSchema } from './catalog.ts';
+import { says } from '../validation.ts';
 import { isoDate, singleLine } from './common.ts';
 import { hotelChoiceSchema, orderSchema } from './registration.ts';
 import { newPasswordSchema } from './user.ts';
@@ -23,8 +24,8 @@ export const bookingOrderSchema = z.object({ booking: bookingSchema, order: orde
 export type BookingOrder = z.infer<typeof bookingOrderSchema>;
 
 export const guestSchema = z.object({
-  firstName: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100), singleLine()),
-  lastName: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100), singleLine()),
+  firstName: z.string().check(z.trim(), z.minLength(1, says('required')), z.maxLength(100), singleLine()),
+  lastName: z.string().check(z.trim(), z.minLength(1, says('required')), z.maxLength(100), singleLine()),
 });
 
 /** POST /api/booking/guest (SPEC §7): adds a guest to one of the user's confirmed bookings; answers the booking. */
@@ -47,18 +48,12 @@ export type BookingCancellation = z.infer<typeof bookingCancellationSchema>;
 /** POST /api/visa-letter (create or replace) and GET /api/visa-letter (null when none); PDF at GET /api/visa-letter/{id}/pdf. */
 export const visaLetterBodySchema = z.object({
   /** As in the passport. */
-  fullName: z.string().check(z.trim(), z.minLength(2, 'Required'), z.maxLength(150), singleLine()),
-  passportNumber: z
-    .string()
-    .check(
-      z.trim(),
-      z.toUpperCase(),
-      z.regex(/^[A-Z0-9]{5,20}$/, 'Please enter the passport number as printed: 5 to 20 letters and digits.'),
-    ),
+  fullName: z.string().check(z.trim(), z.minLength(2, says('required')), z.maxLength(150), singleLine()),
+  passportNumber: z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9]{5,20}$/, says('passportNumberInvalid'))),
   nationalityId: id,
   dateOfBirth: isoDate,
   passportExpiry: isoDate,
-  embassyCity: z.string().check(z.trim(), z.minLength(2, 'Required'), z.maxLength(100), singleLine()),
+  embassyCity: z.string().check(z.trim(), z.minLength(2, says('required')), z.maxLength(100), singleLine()),
 });
 export type VisaLetterBody = z.infer<typeof visaLetterBodySchema>;
 export const visaLetterSchema = z.object({
@@ -77,7 +72,7 @@ export type VisaLetter = z.infer<typeof visaLetterSchema>;
 
 /** POST /api/user/password: signed-in password change; revokes the user's other sessions. */
 export const passwordUpdateBodySchema = z.object({
-  currentPassword: z.string().check(z.minLength(1, 'Required'), z.maxLength(128)),
+  currentPassword: z.string().check(z.minLength(1, says('required')), z.maxLength(128)),
   newPassword: newPasswordSchema,
 });
 

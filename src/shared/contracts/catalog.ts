@@ -108,8 +108,6 @@ export const surveyEntrySchema = z.object({
 });
 export type SurveyEntry = z.infer<typeof surveyEntrySchema>;
 
-export const SURVEY_DUPLICATE_QUESTION = 'Each question can be answered only once.';
-
 export const surveyAnswersBodySchema = z.object({
   answers: z
     .array(
@@ -121,7 +119,7 @@ export const surveyAnswersBodySchema = z.object({
     .check(
       z.minLength(1),
       z.maxLength(100),
-      uniqueBy((answer: { questionId: number }) => answer.questionId, 'questionId', SURVEY_DUPLICATE_QUESTION),
+      uniqueBy((answer: { questionId: number }) => answer.questionId, 'questionId', 'questionAnsweredTwice'),
     ),
 });
 

@@ -1,6 +1,7 @@
 // The organizer console's vouchers, badges and team (issue 14), and the exhibitor teams' shared
 // lead lists (organizers create them; a team's owner manages its members under /api/lead/team).
 import { z } from 'zod/mini';
+import { says } from '../validation.ts';
 import { singleLine } from './common.ts';
 
 // --- Vouchers ---
@@ -12,24 +13,19 @@ export const VOUCHER_PREFIX_MAX = 20;
 export const VOUCHER_USES_MAX = 100_000;
 
 /** An instant on the wire: ISO 8601 with seconds and its offset or Z; a day that does not exist (02-31) is refused. */
-const isoInstant = z.iso.datetime({ offset: true, error: 'Expected a date and time such as 2026-03-27T23:59:00Z' });
+const isoInstant = z.iso.datetime({ offset: true, error: says('dateTimeExample') });
 
 export const voucherBatchRequestSchema = z.object({
   passTypeId: z.int().check(z.positive(), z.lte(2_147_483_647)),
   /** How many codes to make, 1..5000. */
-  count: z.int().check(z.gte(1, 'At least one code'), z.lte(VOUCHER_BATCH_MAX, `At most ${VOUCHER_BATCH_MAX} codes at once`)),
+  count: z.int().check(z.gte(1, says('vouchersCountTooSmall')), z.lte(VOUCHER_BATCH_MAX, says('vouchersCountTooLarge'))),
   /** Uses of each code; null: unlimited. */
   usesPerCode: z.nullable(z.int().check(z.gte(1), z.lte(VOUCHER_USES_MAX))),
   validUntil: z.nullable(isoInstant),
   /** Letters, digits and hyphens before the random part (upper-cased); may be empty. */
   prefix: z
     .string()
-    .check(
-      z.trim(),
-      z.toUpperCase(),
-      z.maxLength(VOUCHER_PREFIX_MAX),
-      z.regex(/^[A-Z0-9-]*$/, 'Only letters A-Z, digits and hyphens'),
-    ),
+    .check(z.trim(), z.toUpperCase(), z.maxLength(VOUCHER_PREFIX_MAX), z.regex(/^[A-Z0-9-]*$/, says('vouchersPrefixCharacters'))),
   codeType: z.enum(VOUCHER_CODE_TYPES),
 });
 export type VoucherBatchRequest = z.infer<typeof voucherBatchRequestSchema>;
@@ -89,7 +85,7 @@ export type DisabledCount = z.infer<typeof disabledCountSchema>;
 export const TEAM_ROLES = ['staff', 'organizer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email('Please enter a valid e-mail address.'));
+const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email(says('emailInvalid')));
 
 export const teamInviteRequestSchema = z.object({ email, role: z.enum(TEAM_ROLES) });
 export type TeamInviteRequest = z.infer<typeof teamInviteRequestSchema>;
@@ -114,7 +110,7 @@ export const removeRoleRequestSchema = z.object({ role: z.enum(TEAM_ROLES) });
 
 // --- Exhibitor teams (shared lead lists) ---
 
-const teamName = z.string().check(z.trim(), z.minLength(1, 'Please name the team.'), z.maxLength(120), singleLine());
+const teamName = z.string().check(z.trim(), z.minLength(1, says('teamNameRequired')), z.maxLength(120), singleLine());
 
 export const leadTeamMemberSchema = z.object({
   userId: z.string(),

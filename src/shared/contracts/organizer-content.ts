@@ -1,10 +1,11 @@
 // The organizer console's content (issue 14): the agenda imported from a pretalx schedule.json,
 // exhibitors imported from CSV, and news written, published and withdrawn without a developer.
 import { z } from 'zod/mini';
+import { says } from '../validation.ts';
 import { singleLine, trimmed } from './common.ts';
 
 /** Multi-line text (abstracts, descriptions, news bodies): any characters but NUL, which PostgreSQL cannot store. */
-const noNul = () => z.refine<string>((value) => !value.includes('\u0000'), 'NUL characters cannot be stored.');
+const noNul = () => z.refine<string>((value) => !value.includes('\u0000'), says('nulRefused'));
 const multiLine = (max: number) => z.string().check(z.maxLength(max), noNul());
 /** pretalx writes null for an empty text (no track, no abstract). */
 const optionalText = (max: number) => z.optional(z.nullable(multiLine(max)));
@@ -12,13 +13,13 @@ const optionalText = (max: number) => z.optional(z.nullable(multiLine(max)));
 // --- Agenda import: pretalx's frab-compatible schedule.json ---
 
 /** Clock time of day, "09:30". */
-const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time as HH:MM'));
+const clockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, says('timeFormat')));
 /** A talk's length, "00:45" (hours may exceed 23 for all-day slots). */
-const duration = z.string().check(z.regex(/^\d{1,3}:[0-5]\d$/, 'Expected a duration as HH:MM'));
+const duration = z.string().check(z.regex(/^\d{1,3}:[0-5]\d$/, says('durationFormat')));
 /** An instant with its UTC offset, as pretalx writes it: 2026-03-24T10:00:00+01:00. */
 const isoInstant = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/, 'Expected a date and time with its UTC offset'),
-  z.refine((value) => !Number.isNaN(Date.parse(value)), 'Not a real date and time'),
+  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/, says('dateTimeWithOffset')),
+  z.refine((value) => !Number.isNaN(Date.parse(value)), says('dateTimeNotReal')),
 );
 
 export const pretalxPersonSchema = z.object({
@@ -30,13 +31,13 @@ export const pretalxPersonSchema = z.object({
 });
 
 export const pretalxTalkSchema = z.object({
-  guid: z.string().check(z.trim(), z.minLength(1, 'Every talk needs its guid'), z.maxLength(200), singleLine()),
+  guid: z.string().check(z.trim(), z.minLength(1, says('talkGuidRequired')), z.maxLength(200), singleLine()),
   id: z.optional(z.nullable(z.union([z.int(), z.string()]))),
   date: isoInstant,
   start: clockTime,
   duration,
-  room: trimmed(200).check(z.minLength(1, 'Every talk needs a room')),
-  title: trimmed(500).check(z.minLength(1, 'Every talk needs a title')),
+  room: trimmed(200).check(z.minLength(1, says('talkRoomRequired'))),
+  title: trimmed(500).check(z.minLength(1, says('talkTitleRequired'))),
   subtitle: z.optional(z.nullable(trimmed(500))),
   track: z.optional(z.nullable(trimmed(200))),
   type: z.optional(z.nullable(z.string())),
@@ -51,7 +52,7 @@ const namedItem = z.object({ name: z.optional(z.nullable(z.string())) });
 
 export const pretalxDaySchema = z.object({
   index: z.int(),
-  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD')),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, says('dateFormat'))),
   day_start: z.optional(z.nullable(z.string())),
   day_end: z.optional(z.nullable(z.string())),
   rooms: z.record(z.string().check(z.maxLength(200)), z.array(pretalxTalkSchema).check(z.maxLength(2000))),
@@ -71,7 +72,7 @@ export const pretalxScheduleSchema = z.object({
       time_zone_name: z.optional(z.nullable(z.string())),
       rooms: z.optional(z.array(namedItem)),
       tracks: z.optional(z.array(namedItem)),
-      days: z.array(pretalxDaySchema).check(z.minLength(1, 'The schedule has no days'), z.maxLength(60)),
+      days: z.array(pretalxDaySchema).check(z.minLength(1, says('scheduleWithoutDays')), z.maxLength(60)),
     }),
   }),
 });
@@ -150,8 +151,8 @@ export const organizerNewsSchema = z.object({
 export type OrganizerNews = z.infer<typeof organizerNewsSchema>;
 
 export const newsInputSchema = z.object({
-  title: trimmed(200).check(z.minLength(1, 'Please enter a title')),
-  body: multiLine(10_000).check(z.trim(), z.minLength(1, 'Please write the news')),
+  title: trimmed(200).check(z.minLength(1, says('newsTitleRequired'))),
+  body: multiLine(10_000).check(z.trim(), z.minLength(1, says('newsBodyRequired'))),
 });
 export type NewsInput = z.infer<typeof newsInputSchema>;
 

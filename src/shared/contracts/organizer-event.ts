@@ -2,6 +2,7 @@
 // organizers manage (staff devices read them through src/shared/contracts/checkin.ts) and the CSV
 // exports. Amounts in cents; days and hours at the venue (Europe/Berlin).
 import { z } from 'zod/mini';
+import { says, type ValidationKey } from '../validation.ts';
 import { singleLine } from './common.ts';
 
 // --- Dashboard ----------------------------------------------------------------------------------
@@ -44,7 +45,6 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export const CHECKIN_LIST_NAME_MAX = 100;
 export const CHECKIN_LIST_DESCRIPTION_MAX = 500;
 export const CHECKIN_LIST_PASS_TYPES_MAX = 50;
-export const CHECKIN_WINDOW_MESSAGE = 'The end of the check-in window must be after its start.';
 
 /** GET /api/organizer/checkin-lists/pass-types: the pass types a list can admit (upgrades are not held as passes). */
 export const checkinPassTypeSchema = z.object({ id: z.int(), name: z.string(), active: z.boolean() });
@@ -73,7 +73,7 @@ const instant = z.nullable(z.iso.datetime({ offset: true }));
 
 /** POST /api/organizer/checkin-lists. */
 export const checkinListCreateSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Please enter a name.'), z.maxLength(CHECKIN_LIST_NAME_MAX), singleLine()),
+  name: z.string().check(z.trim(), z.minLength(1, says('checkinNameRequired')), z.maxLength(CHECKIN_LIST_NAME_MAX), singleLine()),
   description: z._default(z.string().check(z.trim(), z.maxLength(CHECKIN_LIST_DESCRIPTION_MAX)), ''),
   passTypeIds: z._default(z.array(passTypeId).check(z.maxLength(CHECKIN_LIST_PASS_TYPES_MAX)), []),
   validFrom: z._default(instant, null),
@@ -84,7 +84,7 @@ export type CheckinListCreate = z.input<typeof checkinListCreateSchema>;
 /** PATCH /api/organizer/checkin-lists/{id}: the fields to change. */
 export const checkinListPatchSchema = z.object({
   name: z.optional(
-    z.string().check(z.trim(), z.minLength(1, 'Please enter a name.'), z.maxLength(CHECKIN_LIST_NAME_MAX), singleLine()),
+    z.string().check(z.trim(), z.minLength(1, says('checkinNameRequired')), z.maxLength(CHECKIN_LIST_NAME_MAX), singleLine()),
   ),
   description: z.optional(z.string().check(z.trim(), z.maxLength(CHECKIN_LIST_DESCRIPTION_MAX))),
   passTypeIds: z.optional(z.array(passTypeId).check(z.maxLength(CHECKIN_LIST_PASS_TYPES_MAX))),
@@ -94,9 +94,9 @@ export const checkinListPatchSchema = z.object({
 export type CheckinListPatch = z.input<typeof checkinListPatchSchema>;
 
 /** The window's message when it ends before it starts (both ISO instants or null), else null. */
-export function checkinWindowError(validFrom: string | null, validUntil: string | null): string | null {
+export function checkinWindowError(validFrom: string | null, validUntil: string | null): ValidationKey | null {
   if (!validFrom || !validUntil) return null;
-  return Date.parse(validUntil) > Date.parse(validFrom) ? null : CHECKIN_WINDOW_MESSAGE;
+  return Date.parse(validUntil) > Date.parse(validFrom) ? null : 'checkinWindow';
 }
 
 /** One check-in event of a duplicate pair. */

@@ -1,6 +1,7 @@
 // The organizer console's people pages (issue 14): the approval queue, the attendee search and one
 // attendee's record with its actions, and the audit log. Organizers only (/api/organizer/...).
 import { z } from 'zod/mini';
+import { says } from '../validation.ts';
 import { singleLine } from './common.ts';
 
 export const PASS_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -214,9 +215,7 @@ const auditInstant = z.optional(z.iso.datetime({ offset: true }));
 
 export const auditQuerySchema = z.object({
   /** A dotted verb (pass.approve) or its first part (pass: every pass.* action). */
-  action: z.optional(
-    z.string().check(z.trim(), z.maxLength(60), z.regex(/^[a-z0-9.-]*$/, 'Letters, digits, dots and dashes only')),
-  ),
+  action: z.optional(z.string().check(z.trim(), z.maxLength(60), z.regex(/^[a-z0-9.-]*$/, says('slugCharacters')))),
   /** The actor: a user id, or a part of their name or e-mail. */
   actor: searchText,
   /** The subject: a user id, or a part of their name or e-mail, or of the subject text. */

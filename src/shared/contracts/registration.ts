@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { says } from '../validation.ts';
 import { addressBodySchema, passTypeSchema } from './catalog.ts';
 import { isoDate, singleLine, trimmed } from './common.ts';
 import { emailSchema, languageSchema, nameSchema, newPasswordSchema } from './user.ts';
@@ -30,7 +31,7 @@ export const emailProviderSchema = z.object({ grayListed: z.boolean() });
 
 /** POST /api/validation/vat-id */
 export const vatIdBodySchema = z.object({
-  countryCode: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Expected a two-letter country code')),
+  countryCode: z.string().check(z.regex(/^[A-Za-z]{2}$/, says('countryCode'))),
   vatNumber: z.string().check(z.minLength(2), z.maxLength(20)),
 });
 export const vatIdResultSchema = z.object({ valid: z.boolean() });

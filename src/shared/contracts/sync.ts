@@ -2,6 +2,7 @@
 // applies each once by its client-generated id and answers per op. Shared by every kind of op
 // (agenda favourites here; leads and check-ins use the same result shape).
 import { z } from 'zod/mini';
+import { says } from '../validation.ts';
 
 /** At most this many ops per upload; the sync engine batches accordingly. */
 export const SYNC_BATCH_MAX = 500;
@@ -30,5 +31,5 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]
  */
 export const opBase = {
   id: z.uuid(),
-  createdAt: z.string().check(z.regex(ISO_INSTANT, 'Expected an ISO 8601 date-time, e.g. 2026-03-24T09:30:00.000Z')),
+  createdAt: z.string().check(z.regex(ISO_INSTANT, says('dateTimeIso'))),
 };

@@ -1,17 +1,17 @@
 import { z } from 'zod/mini';
-import { MESSAGES } from '../messages.ts';
 import { meetsPasswordRule } from '../password.ts';
+import { says } from '../validation.ts';
 import { singleLine, trimmed } from './common.ts';
 
 export const emailSchema = z.pipe(
   z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
-  z.email({ error: 'Please enter a valid e-mail address.' }),
+  z.email({ error: says('emailInvalid') }),
 );
 
 /** Rule check only; the strength score (zxcvbn) is checked separately because it loads lazily. */
 export const newPasswordSchema = z
   .string()
-  .check(z.maxLength(128, 'Passwords are limited to 128 characters.'), z.refine(meetsPasswordRule, MESSAGES.passwordRule));
+  .check(z.maxLength(128, says('passwordTooLong')), z.refine(meetsPasswordRule, says('passwordRule')));
 
 /**
  * The languages of the product (issue 16). The account remembers one: its mails and PDFs are
@@ -21,7 +21,7 @@ export const LANGUAGES = ['en', 'de'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-export const nameSchema = z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(100), singleLine());
+export const nameSchema = z.string().check(z.trim(), z.minLength(1, says('required')), z.maxLength(100), singleLine());
 
 export const userSchema = z.object({
   uuid: z.uuid(),
@@ -44,7 +44,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().check(z.minLength(1, 'Required'), z.maxLength(128)),
+  password: z.string().check(z.minLength(1, says('required')), z.maxLength(128)),
 });
 export const loginResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
 
