@@ -2,6 +2,9 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CsvRowError, ExhibitorImportReport } from '#shared/contracts/organizer-content.ts';
 import { hasControlCharacter } from '#shared/text.ts';
+import type { ValidationProblem } from '#shared/validation.ts';
+import type { Language } from '../i18n/language.ts';
+import { translator } from '../i18n/translate.ts';
 import type { Db } from '../db/client.ts';
 import { exhibitors } from '../db/schema/index.ts';
 import { recordAudit } from './audit.ts';
@@ -67,32 +70,37 @@ export function detectDelimiter(text: string): ',' | ';' {
 }
 
 /** Only https addresses: the app loads logos into attendees' pages under a strict CSP. */
-function checkUrl(value: string): string | null {
+function checkUrl(value: string): ValidationProblem | null {
   if (value === '') return null;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'Not a valid web address.';
+    return { key: 'urlInvalid' };
   }
-  return url.protocol === 'https:' ? null : 'Only https:// addresses are accepted.';
+  return url.protocol === 'https:' ? null : { key: 'urlHttpsOnly' };
 }
 
-function checkField(column: Column, value: string): string | null {
-  if (REQUIRED.includes(column) && value === '') return `The ${column} is missing.`;
-  if (value.length > MAX_LENGTH[column]) return `At most ${MAX_LENGTH[column]} characters.`;
-  if (value.includes('\u0000')) return 'NUL characters cannot be stored.';
-  if (column !== 'description' && hasControlCharacter(value)) {
-    return 'Please use a single line without control characters (no line breaks or tabs).';
-  }
+function checkField(column: Column, value: string): ValidationProblem | null {
+  if (REQUIRED.includes(column) && value === '') return { key: 'csvFieldMissing', values: { column } };
+  if (value.length > MAX_LENGTH[column]) return { key: 'tooLong', values: { maximum: MAX_LENGTH[column] } };
+  if (value.includes('\u0000')) return { key: 'nulRefused' };
+  if (column !== 'description' && hasControlCharacter(value)) return { key: 'singleLine' };
   if (column === 'logoUrl' || column === 'website') return checkUrl(value);
   return null;
+}
+
+/** A fault of the file or of one row: where, and what (worded in the reader's language by importExhibitors). */
+interface CsvProblem {
+  line: number;
+  column: string;
+  problem: ValidationProblem;
 }
 
 export interface ParsedCsv {
   rows: { line: number; row: ExhibitorRow }[];
   /** Rows with a fault, by line (the header is line 1). */
-  errors: CsvRowError[];
+  errors: CsvProblem[];
   /** A fault of the whole file (no header, a missing column, broken quoting): nothing can be imported. */
   fatal: boolean;
   total: number;
@@ -104,9 +112,9 @@ export interface ParsedCsv {
  * Every row is checked; bad rows are reported with their line, column and what is wrong.
  */
 export function parseExhibitorCsv(text: string): ParsedCsv {
-  const fail = (line: number, column: string, message: string): ParsedCsv => ({
+  const fail = (line: number, column: string, problem: ValidationProblem): ParsedCsv => ({
     rows: [],
-    errors: [{ line, column, message }],
+    errors: [{ line, column, problem }],
     fatal: true,
     total: 0,
   });
@@ -123,30 +131,30 @@ export function parseExhibitorCsv(text: string): ParsedCsv {
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines ?? 0;
-      return fail(line, '', `The file cannot be read as CSV: ${error.message.replace(/^Invalid [^:]*: /, '')}`);
+      return fail(line, '', { key: 'csvUnreadable', values: { reason: error.message.replace(/^Invalid [^:]*: /, '') } });
     }
     throw error;
   }
   const [header, ...body] = records;
-  if (!header) return fail(1, '', 'The file is empty: it needs a header row and one row per exhibitor.');
+  if (!header) return fail(1, '', { key: 'csvEmpty' });
 
   const columnAt = new Map<number, Column>();
-  const errors: CsvRowError[] = [];
+  const errors: CsvProblem[] = [];
   header.record.forEach((title, index) => {
     const column = ALIASES[normalizeHeader(title)];
     if (!column) return; // Extra columns (contact person, notes…) are ignored.
     if ([...columnAt.values()].includes(column)) {
-      errors.push({ line: header.info.lines, column: title, message: `The ${column} column appears twice.` });
+      errors.push({ line: header.info.lines, column: title, problem: { key: 'csvColumnTwice', values: { column } } });
     }
     columnAt.set(index, column);
   });
   for (const column of REQUIRED) {
     if (![...columnAt.values()].includes(column)) {
-      errors.push({ line: header.info.lines, column, message: `The header has no ${column} column.` });
+      errors.push({ line: header.info.lines, column, problem: { key: 'csvColumnMissing', values: { column } } });
     }
   }
   if (errors.length > 0) return { rows: [], errors, fatal: true, total: 0 };
-  if (body.length > MAX_EXHIBITOR_ROWS) return fail(1, '', `At most ${MAX_EXHIBITOR_ROWS} exhibitors per file.`);
+  if (body.length > MAX_EXHIBITOR_ROWS) return fail(1, '', { key: 'csvTooManyRows', values: { maximum: MAX_EXHIBITOR_ROWS } });
 
   const rows: ParsedCsv['rows'] = [];
   const boothLine = new Map<string, number>();
@@ -160,16 +168,16 @@ export function parseExhibitorCsv(text: string): ParsedCsv {
     for (const [index, column] of columnAt) row[column] = record[index] ?? '';
     let bad = false;
     for (const column of EXHIBITOR_COLUMNS) {
-      const message = checkField(column, row[column]);
-      if (message) {
-        errors.push({ line, column, message });
+      const problem = checkField(column, row[column]);
+      if (problem) {
+        errors.push({ line, column, problem });
         bad = true;
       }
     }
     const boothKey = row.booth.toLowerCase();
     const earlier = boothLine.get(boothKey);
     if (row.booth && earlier !== undefined) {
-      errors.push({ line, column: 'booth', message: `Booth ${row.booth} is already on line ${earlier}.` });
+      errors.push({ line, column: 'booth', problem: { key: 'csvBoothTwice', values: { booth: row.booth, line: earlier } } });
       bad = true;
     }
     if (!bad) {
@@ -194,6 +202,8 @@ export interface ExhibitorImportOptions {
   skipInvalid: boolean;
   dryRun: boolean;
   actorUserId: string | null;
+  /** The language of the report's messages (the request's). */
+  language: Language;
 }
 
 /**
@@ -203,6 +213,12 @@ export interface ExhibitorImportOptions {
  */
 export async function importExhibitors(db: Db, text: string, options: ExhibitorImportOptions): Promise<ExhibitorImportReport> {
   const parsed = parseExhibitorCsv(text);
+  const t = translator(options.language, 'validation');
+  const errors: CsvRowError[] = parsed.errors.map(({ line, column, problem }) => ({
+    line,
+    column,
+    message: t(problem.key, problem.values),
+  }));
   const report: ExhibitorImportReport = {
     dryRun: options.dryRun,
     applied: false,
@@ -211,7 +227,7 @@ export async function importExhibitors(db: Db, text: string, options: ExhibitorI
     updated: 0,
     unchanged: 0,
     skipped: parsed.total - parsed.rows.length,
-    errors: parsed.errors,
+    errors,
   };
   if (parsed.fatal || (parsed.errors.length > 0 && !options.skipInvalid)) return report;
 

@@ -100,6 +100,8 @@ test('registration through checkout and finish in German, with the confirmation 
 
   await page.getByRole('button', { name: filled(de('registration', 'choosePass'), { pass: 'Business Pass' }) }).click();
   await expect(page).toHaveURL(/\/registration\/hotel$/);
+  // The stay's dates are written in German, as the summary beside them (not in the browser's format).
+  await expect(page.getByLabel(de('registration', 'checkIn')).locator('option:checked')).toHaveText('Mo., 23. März 2026');
   await page
     .getByRole('button', { name: pattern(de('checkout', 'showRooms')) })
     .first()
@@ -115,6 +117,12 @@ test('registration through checkout and finish in German, with the confirmation 
     .click();
 
   await expect(page).toHaveURL(/\/registration\/account$/);
+  await expectNoEnglish(page);
+  // Sent empty: the form's messages are the validation catalogue's German ones.
+  await page.getByRole('button', { name: de('registration', 'createAccountAndContinue') }).click();
+  await expect(page.getByText(de('validation', 'firstNameRequired'))).toBeVisible();
+  await expect(page.getByText(de('validation', 'emailInvalid'))).toBeVisible();
+  await expect(page.getByText(de('validation', 'termsAndPrivacyRequired'))).toBeVisible();
   await expectNoEnglish(page);
   await page.getByLabel(de('common', 'emailAddress')).fill(email);
   await page.getByLabel(de('registration', 'passwordLabel'), { exact: true }).fill(STRONG_PASSWORD);

@@ -222,11 +222,11 @@ describe('POST /api/organizer/agenda/import (pretalx schedule.json)', () => {
 });
 
 describe('POST /api/organizer/exhibitors/import (CSV)', () => {
-  const csvImport = (payload: string, query = '', type = 'text/csv; charset=utf-8') =>
+  const csvImport = (payload: string, query = '', type = 'text/csv; charset=utf-8', language = 'en') =>
     t.app.inject({
       method: 'POST',
       url: `/api/organizer/exhibitors/import${query}`,
-      headers: { ...organizer, 'content-type': type },
+      headers: { ...organizer, 'content-type': type, 'accept-language': language },
       payload,
     });
   const boothRow = (booth: string) => t.database.db.select().from(exhibitors).where(eq(exhibitors.booth, booth));
@@ -289,6 +289,13 @@ describe('POST /api/organizer/exhibitors/import (CSV)', () => {
       ],
     });
     expect(await boothRow('Z-910')).toEqual([]);
+    // The report is in the organizer's language.
+    const german = await csvImport(csv, '?dryRun=true', 'text/csv; charset=utf-8', 'de-DE');
+    expect(german.json().errors).toEqual([
+      { line: 3, column: 'name', message: 'Das Feld name fehlt.' },
+      { line: 4, column: 'logoUrl', message: 'Nur https://-Adressen werden angenommen.' },
+      { line: 5, column: 'booth', message: 'Stand Z-910 steht schon in Zeile 2.' },
+    ]);
 
     const skipping = await csvImport(csv, '?skipInvalid=true');
     expect(skipping.json()).toMatchObject({ applied: true, created: 2, skipped: 3 });

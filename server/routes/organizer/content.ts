@@ -18,6 +18,7 @@ import { news } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { importExhibitors } from '../../services/exhibitor-import.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { importAgenda } from '../../services/pretalx-import.ts';
 import { publicJsonChanged } from '../agenda/public-json.ts';
 import { actorOf, organizerHooks } from './access.ts';
@@ -93,6 +94,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         skipInvalid: request.query.skipInvalid === 'true',
         dryRun: request.query.dryRun === 'true',
         actorUserId: actorOf(request),
+        language: requestLanguage(request),
       });
       if (report.applied) publicJsonChanged('exhibitors');
       return report;
