@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
-import { requiredText, trimmed, vatIdInput } from '../../shared/contracts/common.ts';
+import { addressFormSchema } from '../../lib/address-form.ts';
+import { requiredText, trimmed } from '../../shared/contracts/common.ts';
 import { meetsPasswordRule } from '../../shared/password.ts';
 import { says } from '../../shared/validation.ts';
 import { normalizeVatId } from '../../shared/vat-id.ts';
@@ -22,20 +23,7 @@ export type PersonalFormInput = z.input<typeof personalFormSchema>;
 
 // --- billing address ----------------------------------------------------------------------------
 
-/**
- * The billing address form. Street, postcode, city and country are required with the presence
- * rule of SPEC §5 (addressLine1 longer than 1 character), so a saved address always counts.
- */
-export const addressFormSchema = z.object({
-  company: trimmed(200),
-  vatId: vatIdInput(),
-  addressLine1: requiredText('addressLine1Required', 200, 2),
-  addressLine2: trimmed(200),
-  zip: requiredText('zipRequired', 20),
-  city: requiredText('cityRequired', 100),
-  state: trimmed(100),
-  countryId: z.string().check(z.regex(/^[1-9]\d*$/, says('countryRequired'))),
-});
+export { addressFormSchema };
 export type AddressFormInput = z.input<typeof addressFormSchema>;
 export type AddressFormValues = z.output<typeof addressFormSchema>;
 export const ADDRESS_FORM_FIELDS = [

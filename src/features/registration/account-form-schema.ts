@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { Address } from '../../shared/contracts/catalog.ts';
-import { requiredText, trimmed, vatIdInput } from '../../shared/contracts/common.ts';
+import { addressFormSchema } from '../../lib/address-form.ts';
+import { requiredText } from '../../shared/contracts/common.ts';
 import { emailSchema, newPasswordSchema } from '../../shared/contracts/user.ts';
 import type { AccountBody } from './registration-api.ts';
 import type { RegistrationState } from './registration-state.ts';
@@ -21,14 +22,8 @@ export const accountFormSchema = z
     repeatPassword: z.string().check(z.minLength(1, says('repeatPasswordRequired'))),
     firstName: requiredText('firstNameRequired', 100),
     lastName: requiredText('lastNameRequired', 100),
-    company: trimmed(200),
-    addressLine1: requiredText('addressLine1Required', 200, 2),
-    addressLine2: trimmed(200),
-    zip: requiredText('zipRequired', 20),
-    city: requiredText('cityRequired', 100),
-    state: trimmed(100),
-    countryId: z.string().check(z.regex(/^[1-9]\d*$/, says('countryRequired'))),
-    vatId: vatIdInput(),
+    // The billing address, as on the profile page.
+    ...addressFormSchema.shape,
     acceptTerms: z.boolean().check(z.refine((accepted) => accepted, says('termsAndPrivacyRequired'))),
   })
   .check(
