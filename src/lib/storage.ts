@@ -1,15 +1,18 @@
+import { translate } from '../i18n/i18n.ts';
+
 /*
  * Device storage: ask the browser to keep the app's data (the outbox must survive storage
  * pressure), and turn "disk full" into a sentence a person can act on (ARCHITECTURE §5).
  */
 
+/** The message's English words (tests compare with them; the error carries the active language's). */
 export const QUOTA_MESSAGE =
   'This device is out of storage space. Free some space, then try again; nothing you saved has been lost.';
 
-/** The device refused to store a change; its message is meant to be shown as it is. */
+/** The device refused to store a change; its message, in the active language, is meant to be shown as it is. */
 export class StorageFullError extends Error {
   constructor(options?: { cause?: unknown }) {
-    super(QUOTA_MESSAGE, options);
+    super(translate('common', 'storageFull'), options);
     this.name = 'StorageFullError';
   }
 }
