@@ -17,7 +17,7 @@ test.use({ locale: 'de-DE' });
 async function signInGerman(page: Page) {
   await page.goto('/sign-in');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await page.getByLabel(de('common', 'emailAddress')).fill(USER);
+  await page.getByLabel(de('common', 'emailAddress'), { exact: true }).fill(USER);
   await page.getByLabel(de('auth', 'passwordLabel'), { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: de('auth', 'signInButton'), exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -124,7 +124,7 @@ test('registration through checkout and finish in German, with the confirmation 
   await expect(page.getByText(de('validation', 'emailInvalid'))).toBeVisible();
   await expect(page.getByText(de('validation', 'termsAndPrivacyRequired'))).toBeVisible();
   await expectNoEnglish(page);
-  await page.getByLabel(de('common', 'emailAddress')).fill(email);
+  await page.getByLabel(de('common', 'emailAddress'), { exact: true }).fill(email);
   await page.getByLabel(de('registration', 'passwordLabel'), { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel(de('registration', 'repeatPasswordLabel'), { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel(de('registration', 'firstNameLabel'), { exact: true }).fill('Erika');
@@ -173,8 +173,10 @@ test('registration through checkout and finish in German, with the confirmation 
   const link = confirmation?.text.match(/https?:\/\/[^/\s]+(\/\S+)/)?.[1];
   expect(link).toBeTruthy();
   await page.goto(link as string);
-  await expect(page).toHaveURL(/\/sign-in/);
-  await page.getByLabel(de('common', 'emailAddress')).fill(email);
+  // The address changes as the navigation starts, while the confirmation page (its heading names the
+  // e-mail address too) still shows: wait for the form's own field, by its exact label.
+  await expect(page).toHaveURL(/\/sign-in\?confirmed=1$/);
+  await page.getByLabel(de('common', 'emailAddress'), { exact: true }).fill(email);
   await page.getByLabel(de('auth', 'passwordLabel'), { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: de('auth', 'signInButton'), exact: true }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
