@@ -3,7 +3,6 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#shared/contracts/common.ts';
 import { requestLanguage } from '../i18n/language.ts';
-import type { ValidationProblem } from '#shared/validation.ts';
 import {
   englishProblemText,
   issueText,
@@ -41,11 +40,16 @@ export class HttpProblem extends Error {
 export const keyedProblem = (status: number, key: ProblemKey, values: Values, headers?: Record<string, string>) =>
   new HttpProblem(status, englishProblemText({ key, values }), undefined, headers, { key, values });
 
-/** A refused field whose message is a validation message of the shared rules (src/shared/validation.ts); it is the detail too. */
-export function fieldProblem(path: string, problem: ValidationProblem, status = 400): HttpProblem {
-  const text: ProblemText = { validation: problem };
-  const english = englishProblemText(text);
-  return new HttpProblem(status, english, [{ path, message: english, text }], undefined, text);
+/** A field's keyed message: the English words, and the key to word it in the answer's language. */
+export const keyedField = (path: string, text: ProblemText): FieldProblem => ({ path, message: englishProblemText(text), text });
+
+/**
+ * A refused field whose message is keyed: a validation message of the shared rules
+ * (`{ validation: problem }`, src/shared/validation.ts) or a problems message with values. It is the detail too.
+ */
+export function fieldProblem(path: string, text: ProblemText, status = 400): HttpProblem {
+  const field = keyedField(path, text);
+  return new HttpProblem(status, field.message, [field], undefined, text);
 }
 
 export const notFound = (what = 'Resource') => new HttpProblem(404, `${what} not found.`);
@@ -114,10 +118,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
-      const errors = error.validation.map((v) => {
-        const text = issueText({ ...v.params, code: v.keyword, message: v.message });
-        return { path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where, message: englishProblemText(text), text };
-      });
+      const errors = error.validation.map((v) =>
+        keyedField(
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where,
+          issueText({ ...v.params, code: v.keyword, message: v.message }),
+        ),
+      );
       return sendProblem(reply, 400, `The request ${where} is invalid.`, errors);
     }
     if (isResponseSerializationError(error)) {

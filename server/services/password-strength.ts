@@ -9,6 +9,6 @@ export async function assertStrongPassword(password: string, userInputs: string[
   const zxcvbn = await loadZxcvbn();
   // zxcvbn's cost grows with length; the schema already caps passwords at 128 characters.
   if (zxcvbn(password, userInputs).score < MIN_PASSWORD_SCORE) {
-    throw fieldProblem('password', { key: 'passwordTooWeak' });
+    throw fieldProblem('password', { validation: { key: 'passwordTooWeak' } });
   }
 }

@@ -2,8 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AgendaField, AgendaImportReport, PretalxSchedule, PretalxTalk } from '#shared/contracts/organizer-content.ts';
 import type { Db } from '../db/client.ts';
 import { agendaFavourites, agendaSessions } from '../db/schema/index.ts';
-import { HttpProblem } from '../plugins/errors.ts';
-import { englishProblemText, type ProblemText } from '../i18n/problems.ts';
+import { HttpProblem, keyedField } from '../plugins/errors.ts';
 import { recordAudit } from './audit.ts';
 
 /** A talk of the schedule as an agenda session. */
@@ -58,9 +57,8 @@ export function sessionsOfSchedule(schedule: PretalxSchedule): ImportedSession[]
         const guid = talk.guid.trim();
         const first = seen.get(guid);
         if (first) {
-          const text: ProblemText = { validation: { key: 'talkGuidRepeated', values: { first } } };
           throw new HttpProblem(400, 'The schedule is invalid: a talk appears twice.', [
-            { path: `${path}.guid`, message: englishProblemText(text), text },
+            keyedField(`${path}.guid`, { validation: { key: 'talkGuidRepeated', values: { first } } }),
           ]);
         }
         seen.set(guid, path);

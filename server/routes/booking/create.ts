@@ -8,7 +8,6 @@ import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, passes, users } from '../../db/schema/index.ts';
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
-import { englishProblemText, type ProblemText } from '../../i18n/problems.ts';
 import { type BookingRow, bookableNights, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/booking.ts';
 import { completeIfFree, loadOrderDto, lockUser, sendOrderConfirmation } from '../../services/order-completion.ts';
 import { hotelOrderLine, openOrderOf, placeOpenOrder } from '../../services/order-pricing.ts';
@@ -39,9 +38,8 @@ async function assertBookableNights(tx: Db, choice: HotelChoice): Promise<void> 
   if (!nights) return; // bookRoom answers for a room without any nights
   const lastCheckOut = addDays(nights.last, 1);
   if (choice.start >= nights.first && choice.end <= lastCheckOut) return;
-  const text: ProblemText = { key: 'booking.stayWindow', values: { first: nights.first, last: lastCheckOut } };
-  const message = englishProblemText(text);
-  throw new HttpProblem(400, message, [{ path: choice.start < nights.first ? 'start' : 'end', message, text }], undefined, text);
+  const values = { first: nights.first, last: lastCheckOut };
+  throw fieldProblem(choice.start < nights.first ? 'start' : 'end', { key: 'booking.stayWindow', values });
 }
 
 const sameStay = (booking: BookingRow, choice: HotelChoice) =>
@@ -104,7 +102,7 @@ export const bookingCreateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const choice = request.body;
       const problem = stayProblem(choice.start, choice.end);
-      if (problem) throw fieldProblem(problem.path, problem);
+      if (problem) throw fieldProblem(problem.path, { validation: problem });
       // Larger ids cannot exist (integer columns) and would make PostgreSQL fail instead of answering.
       if (choice.accommodationId > INT_MAX || choice.roomId > INT_MAX) throw new HttpProblem(404, BOOKING_MESSAGES.roomNotFound);
       const userId = authOf(request).userId;

@@ -84,7 +84,7 @@ async function checkedPassTypeIds(db: Db, ids: readonly number[]): Promise<numbe
 
 function checkWindow(validFrom: string | null, validUntil: string | null) {
   const key = checkinWindowError(validFrom, validUntil);
-  if (key) throw fieldProblem('validUntil', { key });
+  if (key) throw fieldProblem('validUntil', { validation: { key } });
 }
 
 const nameTaken = () => new HttpProblem(409, LIST_NAME_TAKEN, [{ path: 'name', message: LIST_NAME_TAKEN }]);

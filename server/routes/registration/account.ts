@@ -101,7 +101,8 @@ async function assertBillingAddress(db: Db, address: Body['address']): Promise<v
   }
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, address.countryId)).limit(1);
   if (!country) throw refuse(400, 'address.countryId', ACCOUNT_MESSAGES.unknownCountry);
-  if (address.vatId && !isValidFullVatId(address.vatId)) throw fieldProblem('address.vatId', { key: 'invalidVatId' });
+  if (address.vatId && !isValidFullVatId(address.vatId))
+    throw fieldProblem('address.vatId', { validation: { key: 'invalidVatId' } });
 }
 
 const freeClaimExpired = () => refuse(409, 'freeClaimToken', ACCOUNT_MESSAGES.freeClaimExpired);

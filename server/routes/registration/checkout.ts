@@ -144,7 +144,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { hotel, place = false } = request.body;
       if (hotel) {
         const problem = stayProblem(hotel.start, hotel.end);
-        if (problem) throw fieldProblem(`hotel.${problem.path}`, problem);
+        if (problem) throw fieldProblem(`hotel.${problem.path}`, { validation: problem });
         // Larger ids cannot exist (integer columns) and would make PostgreSQL fail instead of answering.
         if (hotel.accommodationId > INT_MAX || hotel.roomId > INT_MAX) throw new HttpProblem(404, 'Room not found.');
       }

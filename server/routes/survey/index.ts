@@ -5,8 +5,7 @@ import { type SurveyEntry, surveyAnswersBodySchema, surveyEntrySchema, surveyQue
 import { validateSurveyAnswer } from '#shared/survey.ts';
 import type { Db } from '../../db/client.ts';
 import { surveyAnswers, surveyQuestions } from '../../db/schema/index.ts';
-import { HttpProblem } from '../../plugins/errors.ts';
-import { englishProblemText } from '../../i18n/problems.ts';
+import { HttpProblem, keyedField } from '../../plugins/errors.ts';
 import { authOf } from '../../types.ts';
 
 async function entriesOf(db: Db, userId: string): Promise<SurveyEntry[]> {
@@ -46,9 +45,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
       const errors = request.body.answers.flatMap((answer, i) => {
         const question = questions.get(answer.questionId);
         const problem = question ? validateSurveyAnswer(question, answer.value) : { key: 'unknownQuestion' as const };
-        if (!problem) return [];
-        const text = { validation: problem };
-        return [{ path: `answers.${i}.value`, message: englishProblemText(text), text }];
+        return problem ? [keyedField(`answers.${i}.value`, { validation: problem })] : [];
       });
       if (errors.length) throw new HttpProblem(400, 'Some answers are not valid.', errors);
       const today = new Date().toISOString().slice(0, 10);

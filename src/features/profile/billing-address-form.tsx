@@ -14,7 +14,8 @@ import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { deleteAddress, readBillingAddress, saveBillingAddress } from './profile-api.ts';
-import { addressBodyOf, addressFieldOfPath, addressFormSchema, addressFormValues } from './profile-forms.ts';
+import { addressFormSchema } from '../../lib/address-form.ts';
+import { addressBodyOf, addressFieldOfPath, addressFormValues } from './profile-forms.ts';
 
 /**
  * The billing address (SPEC §7): loaded on arrival (a failed load falls back to the empty default,

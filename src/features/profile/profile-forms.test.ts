@@ -5,15 +5,9 @@ import { AVATAR_MAX_BYTES } from '../../shared/contracts/account.ts';
 import { EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { messagesOf as issues } from '../../i18n/test-messages.ts';
+import { addressFormSchema } from '../../lib/address-form.ts';
 import { avatarFileProblem, avatarUploadProblem, type ProfileT } from './avatar-file.ts';
-import {
-  addressBodyOf,
-  addressFieldOfPath,
-  addressFormSchema,
-  addressFormValues,
-  passwordFormSchema,
-  personalFormSchema,
-} from './profile-forms.ts';
+import { addressBodyOf, addressFieldOfPath, addressFormValues, passwordFormSchema, personalFormSchema } from './profile-forms.ts';
 
 // The real English catalogues, as the page shows them.
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
-import { addressFormSchema } from '../../lib/address-form.ts';
+import type { addressFormSchema } from '../../lib/address-form.ts';
 import { requiredText, trimmed } from '../../shared/contracts/common.ts';
 import { meetsPasswordRule } from '../../shared/password.ts';
 import { says } from '../../shared/validation.ts';
@@ -23,7 +23,6 @@ export type PersonalFormInput = z.input<typeof personalFormSchema>;
 
 // --- billing address ----------------------------------------------------------------------------
 
-export { addressFormSchema };
 export type AddressFormInput = z.input<typeof addressFormSchema>;
 export type AddressFormValues = z.output<typeof addressFormSchema>;
 export const ADDRESS_FORM_FIELDS = [
