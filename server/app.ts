@@ -42,6 +42,7 @@ import { validationRoutes } from './routes/validation/index.ts';
 import { visaLetterRoutes } from './routes/visa-letter/index.ts';
 import { createBadgeVerifier } from './services/badges.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { createStrangerMail } from './services/mail-budget.ts';
 import { createPassSigner } from './services/pass-signing.ts';
 import { createPaymentProviders } from './services/payments/providers.ts';
 import type { Readiness } from './services/readiness.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('mailer', mailer);
+  app.decorate('strangerMail', createStrangerMail(database.db, mailer, config.RECIPIENT_MAIL_LIMIT_PER_HOUR, app.log));
   const sessions = new SessionCache();
   app.decorate('sessions', sessions);
   if (config.DATABASE_URL && database.kind === 'postgres') {

@@ -60,6 +60,11 @@ const schema = z.object({
   ADDRESS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Sign-in and password-reset requests per minute per e-mail address, from any address. */
   EMAIL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Mails a stranger can trigger (registration, sign-up, password reset, team invitations) per
+   * recipient and hour, from any address and instance; past it the answer stays the same and nothing is sent.
+   */
+  RECIPIENT_MAIL_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   /** Failed sign-ins in a row before an account is locked for 5 minutes. */
   ACCOUNT_LOCK_AFTER_FAILURES: z.coerce.number().int().positive().default(5),
   /** Active pass-signing key, Ed25519 PKCS#8 PEM; without it one is created in DATA_DIR/pass-signing-key.pem. */

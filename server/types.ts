@@ -4,6 +4,7 @@ import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
+import type { StrangerMail } from './services/mail-budget.ts';
 import type { SessionCache } from './services/session-cache.ts';
 import type { VatConfirmation } from './services/vat-confirmation.ts';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
+    /** Mails a stranger can trigger, within each recipient's hourly budget (server/services/mail-budget.ts). */
+    strangerMail: StrangerMail;
     sessions: SessionCache;
     /** Every registered route with its options (onRoute), for audits and tests. */
     routeTable: readonly RouteOptions[];

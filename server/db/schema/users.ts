@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -45,6 +46,10 @@ export const users = pgTable(
     languageChosen: boolean('language_chosen').notNull().default(false),
     /** The exhibitor team whose shared lead list this user scans into (lead_teams; null: their own list). */
     leadTeamId: uuid('lead_team_id').references((): AnyPgColumn => leadTeams.id, { onDelete: 'set null' }),
+    /** When the user joined that team: the team sees their scans from this moment on (issue 22). */
+    leadTeamJoinedAt: timestamp('lead_team_joined_at', { withTimezone: true }),
+    /** The member chose to share the scans they made before joining with the team too. */
+    leadTeamSharesEarlier: boolean('lead_team_shares_earlier').notNull().default(false),
     /**
      * What the organizer's attendee search looks in (issue 14): name, e-mail and company, lower-cased
      * once on write, so a search of 10,000 people is one cheap scan instead of five ILIKEs per row.
@@ -90,6 +95,12 @@ export const emailTokens = pgTable('email_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A confirmation link's pending password (issue 22): the password chosen with the sign-up or
+   * registration that mailed this link. It becomes the account's only when this link is followed,
+   * so a password set before the inbox was proven never signs anyone in.
+   */
+  passwordHash: text('password_hash'),
 });
 
 export const addresses = pgTable(
@@ -215,3 +226,51 @@ export const leadTeams = pgTable('lead_teams', {
   ownerUserId: uuid('owner_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An invitation to an exhibitor team (issue 22): the owner (or an organizer) invites an address, the
+ * vendor joins only by accepting it signed in. Pending until accepted, declined or withdrawn.
+ */
+export const leadTeamInvitations = pgTable(
+  'lead_team_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => leadTeams.id, { onDelete: 'cascade' }),
+    /** The invited address, lower-cased; whether it has an account is never told to the inviter. */
+    email: text('email').notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** An organizer invited across company lines. */
+    byOrganizer: boolean('by_organizer').notNull().default(false),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('lead_team_invitations_email_idx').on(t.email),
+    uniqueIndex('lead_team_invitations_pending_idx')
+      .on(t.teamId, t.email)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Devices that signed in to an account before (issue 22): a long-lived HttpOnly cookie whose SHA-256
+ * is kept here. The account-wide lock against guessers spread over many addresses spares these, so
+ * a guesser cannot lock the owner out of their own phone.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId)],
+);
