@@ -58,6 +58,7 @@ export default defineConfig({
         // Tests sign in many times from one address; the limits themselves are covered by server tests.
         ADDRESS_RATE_LIMIT_PER_MINUTE: '10000',
         EMAIL_RATE_LIMIT_PER_MINUTE: '10000',
+        RECIPIENT_MAIL_LIMIT_PER_HOUR: '10000',
         ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
         VIES_URL: `http://127.0.0.1:${VIES_PORT}`,
       },

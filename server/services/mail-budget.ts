@@ -33,7 +33,10 @@ export function createStrangerMail(db: Db, mailer: Mailer, perHour: number, log:
       const to = mail.to.trim().toLowerCase();
       const state = await limiter.penalty(to, 1);
       if (state.consumedPoints > perHour) {
-        log.warn({ why, retryInSeconds: Math.ceil(state.msBeforeNext / 1000) }, 'mail to one recipient over its hourly budget: not sent');
+        log.warn(
+          { why, retryInSeconds: Math.ceil(state.msBeforeNext / 1000) },
+          'mail to one recipient over its hourly budget: not sent',
+        );
         return false;
       }
       await mailer.send(mail);

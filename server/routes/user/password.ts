@@ -8,6 +8,7 @@ import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { clearWrongPasswords, lockedProblem, lockedSeconds, recordWrongPassword } from '../../services/account-lock.ts';
 import { hashPassword, verifyPassword } from '../../services/password.ts';
 import { passwordChangedMail } from '../../services/password-mail.ts';
+import { voidResetLinks } from '../../services/reset-links.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
 import { authOf } from '../../types.ts';
 
@@ -63,6 +64,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(authTokens)
           .set({ revokedAt: changedAt })
           .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), ne(authTokens.tokenHash, tokenHash)));
+        // A reset link mailed before the change must not undo it (finding 5).
+        await voidResetLinks(tx, userId);
         return tx.update(users).set({ passwordHash, updatedAt: changedAt }).where(eq(users.id, userId)).returning();
       });
       // Forget the user's cached tokens so the revoked ones stop working on this instance at once.
