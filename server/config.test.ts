@@ -81,6 +81,52 @@ describe('production configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust any client's X-Forwarded-For/);
   });
 
+  it('refuses catch-all and absurdly wide TRUST_PROXY ranges, which equal true', () => {
+    for (const [range, what] of [
+      ['0.0.0.0/0', 'every IPv4 address'],
+      ['::/0', 'every IPv6 address'],
+      ['::ffff:0:0/96', 'every IPv4 address'],
+      ['0:0:0:0:0:ffff:0.0.0.0/96', 'every IPv4 address'],
+      ['128.0.0.0/1', 'a /1 of IPv4 addresses'],
+      ['10.0.0.0/7', 'a /7 of IPv4 addresses'],
+      ['::ffff:10.0.0.0/103', 'a /7 of IPv4 addresses'],
+      ['2000::/3', 'a /3 of IPv6 addresses'],
+      ['fc00::/15', 'a /15 of IPv6 addresses'],
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: `10.0.0.2, ${range}` }), range).toThrow(
+        `TRUST_PROXY: ${range} covers ${what}: like true, it would trust any client's X-Forwarded-For`,
+      );
+    }
+    // The narrowest refused and the widest taken, in each family; proxy-addr's private-range names.
+    const taken = ['10.0.0.0/8', '::ffff:10.0.0.0/104', '2001:db8::/16', '2001:db8::/128', '::ffff:10.0.0.1', 'fd00::1'];
+    expect(loadConfig({ TRUST_PROXY: taken.join(',') }).TRUST_PROXY).toEqual(taken);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal' }).TRUST_PROXY).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('refuses a TRUST_PROXY entry that is not an address or a range instead of trusting nothing or everything', () => {
+    for (const entry of [
+      '10.0.0',
+      '10.0.0.256',
+      'proxy.internal',
+      'loopbak',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.0/8/8',
+      '10.0.0.0/',
+      '10.0.0.0/255.0.0.0',
+      '1e1',
+      '2 proxies',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: `10.0.0.2,${entry}` }), entry).toThrow(
+        `TRUST_PROXY: "${entry}" is not a proxy's IP address or a CIDR range (e.g. 10.0.0.2 or 10.0.0.0/24), nor one of loopback, linklocal, uniquelocal`,
+      );
+    }
+    // Each bad entry is named.
+    expect(() => loadConfig({ TRUST_PROXY: 'nope, 0.0.0.0/0' })).toThrow(
+      /"nope" is not[\s\S]*0\.0\.0\.0\/0 covers every IPv4 address/,
+    );
+  });
+
   it('keeps `npm start` without settings the development demo', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ NODE_ENV: 'development', SEED_DEMO: true, MAIL_MODE: 'outbox', PAYMENT_PROVIDER: 'sandbox' });

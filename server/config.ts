@@ -1,9 +1,55 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** The European Commission's VIES REST API. */
 export const VIES_DEFAULT_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
 
 const passPublicKeysSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), z.string().regex(/^[A-Za-z0-9_-]{43}$/));
+
+/** proxy-addr's names for private ranges, which no client on the internet can come from. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/** The widest ranges TRUST_PROXY takes: anything wider is next to trusting every client. */
+const MIN_PREFIX = { 4: 8, 6: 16 } as const;
+/** An IPv6 address in ::ffff:0:0/96, which stands for an IPv4 address (normalised by the URL parser). */
+const IPV4_MAPPED = /^\[::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}\]$/;
+
+/** True for an IPv6 address in ::ffff:0:0/96 however it is written (0:0:0:0:0:ffff:a.b.c.d too). */
+function isIpv4Mapped(address: string): boolean {
+  try {
+    return IPV4_MAPPED.test(new URL(`http://[${address}]`).hostname);
+  } catch {
+    return false; // a zone id (fe80::1%eth0): link-local, never mapped
+  }
+}
+
+/**
+ * Why one TRUST_PROXY entry is refused, or null for an address, a CIDR range of reasonable width or
+ * a private-range name. A typo must stop the start, not trust nothing or everything; a catch-all
+ * range such as 0.0.0.0/0, ::/0 or ::ffff:0:0/96 (every IPv4 address, as mapped IPv6) is `true` by
+ * another name.
+ */
+function trustedProxyProblem(entry: string): string | null {
+  if (PROXY_RANGE_NAMES.includes(entry)) return null;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address) as 0 | 4 | 6;
+  const notAnAddress = `"${entry}" is not a proxy's IP address or a CIDR range (e.g. 10.0.0.2 or 10.0.0.0/24), nor one of ${PROXY_RANGE_NAMES.join(', ')}`;
+  if (family === 0 || rest.length > 0) return notAnAddress;
+  if (prefix === undefined) return null;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) return notAnAddress;
+  let bits = Number(prefix);
+  let kind: 4 | 6 = family;
+  if (family === 6 && bits >= 96 && isIpv4Mapped(address)) {
+    // Matched against IPv4 clients as the IPv4 range it maps (proxy-addr does so).
+    bits -= 96;
+    kind = 4;
+  }
+  if (bits >= MIN_PREFIX[kind]) return null;
+  const what = bits === 0 ? `every IPv${kind} address` : `a /${bits} of IPv${kind} addresses`;
+  return (
+    `${entry} covers ${what}: like true, it would trust any client's X-Forwarded-For; give the proxies' ` +
+    `own addresses or a range no wider than /${MIN_PREFIX[4]} (IPv4) or /${MIN_PREFIX[6]} (IPv6)`
+  );
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,8 +73,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For to believe: `false` (none), a hop count (`1` behind one reverse
-   * proxy) or the proxies' addresses/CIDRs, comma-separated. Never `true`: a client could then name
-   * any address and slip past the per-address limits.
+   * proxy) or the proxies' addresses/CIDRs, comma-separated. Never `true`, nor a range that comes
+   * close (wider than /8 or /16 for IPv6): a client could then name any address and slip past the
+   * per-address limits.
    */
   TRUST_PROXY: z
     .string()
@@ -45,10 +92,15 @@ const schema = z.object({
         });
         return z.NEVER;
       }
-      return text
+      const entries = text
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean);
+      for (const entry of entries) {
+        const problem = trustedProxyProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+      return entries;
     }),
   /** Signed-in API requests per minute per account (counted per instance); static files are never limited. */
   ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),

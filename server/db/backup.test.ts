@@ -202,6 +202,11 @@ describe('the db:backup and db:restore commands', () => {
     const result = await cli(['restore', file], { DATA_DIR: server.dataDir });
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
+    // The restored tree is its owner's alone, before anything opens it (PGlite unpacks every file 0666).
+    const restoredEntries = readdirSync(server.dataDir, { recursive: true, withFileTypes: true });
+    const openToOthers = restoredEntries.filter((e) => (statSync(join(e.parentPath, e.name)).mode & 0o077) !== 0);
+    expect(restoredEntries.length).toBeGreaterThan(900);
+    expect(openToOthers.map((e) => join(e.parentPath, e.name))).toEqual([]);
     const aside = readdirSync(join(server.dataDir, '..')).find((name) => name.startsWith('data.before-restore-'));
     expect(aside).toBeDefined();
     expect(result.out).toContain(`The previous data is kept in ${join(server.dataDir, '..', aside as string)}`);

@@ -1,10 +1,11 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { DataDirBusyError, LOCK_FILE, lockDataDir, processAlive } from './data-dir-lock.ts';
+import { claimDataDir, ownerOnlyFromNowOn, restrictToOwner } from './data-dir-mode.ts';
 
 /**
  * Backups of the embedded database (`npm run db:backup`, `npm run db:restore`). A backup is PGlite's
@@ -136,11 +137,15 @@ async function snapshotFromDataDir(dataDir: string): Promise<Uint8Array> {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new BackupError(`There is no database in ${dataDir} to back up.`);
   const lock = lockOrExplain(dataDir, 'If it is the server starting or stopping, try again in a moment.');
   try {
+    const fixed = claimDataDir(dataDir);
+    if (fixed) console.warn(`WARNING: ${fixed}`);
     const pglite = await PGlite.create({ dataDir });
     try {
       return new Uint8Array(await (await snapshotPglite(pglite)).arrayBuffer());
     } finally {
       await pglite.close();
+      // Opening rewrote pg_internal.init open to all (see data-dir-mode.ts).
+      restrictToOwner(dataDir);
     }
   } finally {
     lock.release();
@@ -198,6 +203,7 @@ export async function restore(where: Location, file: string) {
     // hold the new folder with this process's lock until it is in place.
     removeBackupEndpoint(staging);
     writeFileSync(join(staging, LOCK_FILE), String(process.pid));
+    // PGlite unpacks every file 0666, the pass-signing key included: the restored folder is the owner's alone.
     restrictToOwner(staging);
     let aside: string | null = null;
     if (hadData) {
@@ -214,6 +220,7 @@ export async function restore(where: Location, file: string) {
 
 /** Unpacks the backup into `dir` with PGlite itself and checks that it holds this app's database. */
 async function unpackAndCheck(bytes: Uint8Array<ArrayBuffer>, dir: string): Promise<void> {
+  ownerOnlyFromNowOn();
   const pglite = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([bytes]) });
   try {
     // Any PostgreSQL data dir would open here, an empty or unrelated one too: it must be this app's.
@@ -223,16 +230,5 @@ async function unpackAndCheck(bytes: Uint8Array<ArrayBuffer>, dir: string): Prom
     if (tables.rows.some((row) => row.name === null)) throw new BackupError('it does not hold a CloudFest database');
   } finally {
     await pglite.close();
-  }
-}
-
-/**
- * PGlite unpacks every file world-readable (0666), the pass-signing key included, which the server
- * created as 0600. The restored folder is the owner's alone, as PostgreSQL wants its data dir.
- */
-function restrictToOwner(dir: string): void {
-  chmodSync(dir, 0o700);
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
   }
 }

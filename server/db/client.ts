@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { snapshotPglite } from './backup.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { claimDataDir, restrictToOwner } from './data-dir-mode.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -67,12 +67,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let lock: DataDirLock | undefined;
   if ('pglite' in options) client = options.pglite;
   else {
-    mkdirSync(options.dataDir, { recursive: true });
     lock = lockDataDir(options.dataDir);
     try {
+      const fixed = claimDataDir(options.dataDir);
+      if (fixed) console.warn(`WARNING: ${fixed}`);
       client = await PGlite.create({ dataDir: options.dataDir });
     } catch (error) {
       lock.release();
+      throw error;
+    }
+    try {
+      // A new database's files, and the pg_internal.init of every start, come out of PGlite open to all.
+      restrictToOwner(options.dataDir);
+    } catch (error) {
+      await client.close().finally(() => lock?.release());
       throw error;
     }
   }

@@ -54,12 +54,12 @@ export function dataDirHolder(dataDir: string): number | null {
 
 /** Takes the data dir for this process, or throws DataDirBusyError naming the process that has it. */
 export function lockDataDir(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       // 'wx' fails when the file exists: of two processes starting together exactly one wins.
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
       heldHere.add(resolve(dataDir));
       let released = false;
       return {

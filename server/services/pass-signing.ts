@@ -63,7 +63,7 @@ async function loadOrCreateKeyFile(dataDir: string): Promise<string> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   try {
     await writeFile(file, pem, { mode: 0o600, flag: 'wx' });

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { restrictToOwner } from '../db/data-dir-mode.ts';
 import { users } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, genericAttendeeEmail } from '../db/seed/demo-accounts.ts';
 import { signedInUser } from '../routes/payment/sandbox-testing.ts';
@@ -20,6 +21,8 @@ export async function seededDataDir(prefix: string): Promise<string> {
   const dataDir = join(root, 'data');
   const template = await readFile(inject('pgliteTemplate'));
   await (await PGlite.create({ dataDir, loadDataDir: new Blob([template]) })).close();
+  // As a server leaves it (PGlite unpacks 0666): opening it then has nothing to fix and warn about.
+  restrictToOwner(dataDir);
   return dataDir;
 }
 

@@ -1,10 +1,15 @@
 import { Provider, useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
+import { startLogoutRetries } from '../lib/pending-logout.ts';
 import { store } from '../lib/store.ts';
 import { LazyToaster, ToastAnnouncer } from './lazy-toaster.tsx';
 import { AppRouter } from './navigation.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { updatesWatchedAtom } from './service-worker.ts';
+
+// Whatever page the app opens on (sign-in, registration, public pages too), a logout queued offline
+// goes out first, and again on each online moment until the server has answered it.
+startLogoutRetries();
 
 const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
 

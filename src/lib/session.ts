@@ -15,7 +15,7 @@ import { onUnauthorized } from './api.ts';
 import { configAtom, loadConfig } from './config.ts';
 import { deleteCookie } from './cookies.ts';
 import { offlineSessionEnded, offlineSessionReady } from './offline-cache.ts';
-import { flushLogouts, logoutOnServer } from './pending-logout.ts';
+import { logoutOnServer } from './pending-logout.ts';
 import { accessFor, fullName, isLeadScanner, isVendor, SESSION_SNAPSHOT_KEY, type UserDataResult } from './session-rules.ts';
 import { store } from './store.ts';
 import { readToken, writeToken } from './token.ts';
@@ -239,7 +239,5 @@ export function installSessionHandlers(afterSignOut: () => void): void {
   window.addEventListener('storage', (event) => {
     if (event.key === 'token' && event.newValue !== store.get(tokenAtom)) location.reload();
   });
-  // Sessions signed out offline end on the server as soon as it can be reached.
-  window.addEventListener('online', () => void flushLogouts());
-  void flushLogouts();
+  // Sessions signed out offline end on the server from app start on (startLogoutRetries, src/app/app.tsx).
 }

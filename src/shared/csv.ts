@@ -1,20 +1,38 @@
 /*
  * CSV for spreadsheets (RFC 4180): comma-separated, CRLF line ends, quotes doubled inside quoted
  * cells, and a byte order mark first so Excel reads UTF-8 (umlauts). Shared by the lead scanner's
- * export on the device (src/features/contacts/lead-export.ts) and the organizer's exports on the
- * server (server/routes/organizer/exports.ts).
+ * export on the device (src/features/contacts/lead-export.ts) and every CSV the server writes (the
+ * organizer's exports, check-in lists and voucher codes): no CSV is written without csvCell.
  */
 
 /** The byte order mark that starts every CSV file we write. */
 export const CSV_BOM = '\uFEFF';
 
-/** Cells a spreadsheet would run as a formula start with one of these; a leading ' keeps them text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A cell a spreadsheet would run as a formula starts with one of these; a ' in front keeps it text. */
+const FORMULA_STARTS = '=+-@\t\r';
+/**
+ * Where a spreadsheet may start a new cell or line inside our cell: German Excel splits on ';', a
+ * tab-separated import on tabs, and a careless import ignores the quotes. A formula character right
+ * after one of these is defused too, so `ACME;=1+1` never becomes a formula cell. (A tab or CR there
+ * is a separator itself, so whatever follows it is checked in turn: no ' needed before it.)
+ */
+const SPLITS = ';,\t\r\n';
+const FORMULA_AFTER_SPLIT = '=+-@';
 
-/** One text cell: formula starts defused, then quoted (quotes doubled) when it holds a quote, comma or line break. */
+/**
+ * One text cell: every formula start (at the beginning, or right after a separator or line break)
+ * gets a ' in front, then the cell is quoted (quotes doubled) when it holds a separator, tab, quote or
+ * line break.
+ */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  let safe = '';
+  let starts = FORMULA_STARTS;
+  for (const char of value) {
+    if (starts.includes(char)) safe += "'";
+    safe += char;
+    starts = SPLITS.includes(char) ? FORMULA_AFTER_SPLIT : '';
+  }
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /**

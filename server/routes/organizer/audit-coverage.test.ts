@@ -183,13 +183,20 @@ const STEPS: Step[] = [
   },
   {
     route: 'POST /api/organizer/lead-teams/:teamId/members',
-    action: 'lead-team.add-member',
+    action: 'lead-team.invite',
     run: () => send('POST', `/lead-teams/${made.team?.id}/members`, { email: demoEmail('vendor-vip') }),
   },
   {
     route: 'POST /api/organizer/lead-teams/:teamId/owner',
     action: 'lead-team.set-owner',
-    run: async () => send('POST', `/lead-teams/${made.team?.id}/owner`, { userId: await userIdOf(demoEmail('vendor-vip')) }),
+    run: async () => {
+      // The invited vendor's own acceptance is theirs to record (lead/team.test.ts): here they are simply a member.
+      await t.database.db
+        .update(users)
+        .set({ leadTeamId: made.team?.id, leadTeamJoinedAt: new Date() })
+        .where(eq(users.email, demoEmail('vendor-vip')));
+      return send('POST', `/lead-teams/${made.team?.id}/owner`, { userId: await userIdOf(demoEmail('vendor-vip')) });
+    },
   },
   {
     route: 'DELETE /api/organizer/lead-teams/:teamId/members/:userId',
@@ -219,6 +226,12 @@ const STEPS: Step[] = [
     run: async () => send('GET', `/badges.pdf?layout=a6&userId=${await userIdOf(demoEmail('attendee'))}`),
   },
   {
+    // Not under /api/organizer, but the same people's data as badges.pdf: signed badges with names.
+    route: 'GET /api/pass/badges',
+    action: 'badge.print',
+    run: () => t.app.inject({ method: 'GET', url: '/api/pass/badges?limit=500', headers: organizer }),
+  },
+  {
     route: 'GET /api/organizer/vouchers.csv',
     action: 'export.vouchers',
     run: () => send('GET', `/vouchers.csv?batch=${made.batch?.batch}`),
@@ -228,7 +241,7 @@ const STEPS: Step[] = [
 const methodsOf = (route: RouteOptions) => [route.method].flat().filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
 const organizerRoutes = () =>
   t.app.routeTable
-    .filter((route) => route.url.startsWith('/api/organizer'))
+    .filter((route) => route.url.startsWith('/api/organizer') || route.url === '/api/pass/badges')
     .flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`));
 
 describe('the audit log (issue 14)', () => {

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PassBadges } from '#shared/contracts/pass-token.ts';
 import { decodePassToken, verifyPassToken } from '#shared/pass-token.ts';
-import { passBarcodes, passes } from '../../db/schema/index.ts';
+import { auditLog, passBarcodes, passes, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
@@ -81,5 +81,26 @@ describe('GET /api/pass/badges', () => {
     const pidsB = (b.json() as PassBadges).badges.map((badge) => decodePassToken(badge.token).payload.pid);
     expect(pidsA).toEqual(pidsB);
     expect(await t.database.db.$count(passBarcodes)).toBe(fresh.length);
+  });
+
+  it('writes an audit entry naming the organizer for each page of badges, as badges.pdf does', async () => {
+    const [me] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoEmail('organizer')));
+    const before = await t.database.db.$count(auditLog);
+    const res = await page('?limit=500');
+    expect(res.statusCode).toBe(200);
+    const count = (res.json() as PassBadges).badges.length;
+    expect(await t.database.db.$count(auditLog)).toBe(before + 1);
+    const [entry] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({
+      actorUserId: me?.id,
+      action: 'badge.print',
+      details: { via: 'api', count, limit: 500 },
+    });
+    // A refused call shows no one's badge and records nothing.
+    await page('', await t.login(demoEmail('staff')));
+    expect(await t.database.db.$count(auditLog)).toBe(before + 1);
   });
 });

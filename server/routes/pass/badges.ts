@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type PassBadges, passBadgesSchema } from '#shared/contracts/pass-token.ts';
 import { passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { readEventDates } from '../../services/event-config.ts';
 import { badgeColumns, currentBarcodes } from '../../services/pass-barcodes.ts';
 import { authOf } from '../../types.ts';
@@ -51,6 +52,13 @@ export const passBadgeRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(asc(passes.id))
         .limit(limit + 1);
       const page = rows.slice(0, limit);
+      // Signed badges with names, up to 500 a call: a download of people's data, audited as badges.pdf is.
+      await recordAudit(db, {
+        actorUserId: user.id,
+        action: 'badge.print',
+        subject: `badges API, ${page.length} badge${page.length === 1 ? '' : 's'}`,
+        details: { via: 'api', count: page.length, limit, ...(after ? { after } : {}) },
+      });
       const [barcodes, event] = await Promise.all([
         currentBarcodes(
           db,

@@ -10,6 +10,7 @@ import { addDays } from '#shared/stay.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig, startWarnings } from '../../config.ts';
 import {
+  auditLog,
   invoices,
   mailOutbox,
   orders,
@@ -20,7 +21,7 @@ import {
   stripeEvents,
 } from '../../db/schema/index.ts';
 import { createStripeProvider, STRIPE_SESSION_MINUTES, stripeClientConfig } from '../../services/payments/stripe.ts';
-import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe.ts';
+import { type FakeCheckoutSession, type FakeStripe, startFakeStripe } from '../../testing/fake-stripe.ts';
 import { createRegistrant, roomFromToday } from '../../testing/registrant.ts';
 import { createTestApp, createTestDatabase, testConfig } from '../../testing/test-app.ts';
 import { PAYMENT_MESSAGES } from './index.ts';
@@ -379,6 +380,40 @@ describe('Stripe Checkout (PAYMENT_PROVIDER=stripe)', () => {
     ]);
     const refundCall = fake.requests.find((r) => r.path === '/v1/refunds' && r.params.payment_intent === paid.payment_intent);
     expect(refundCall?.idempotencyKey).toBe(`unusable-payment-${session.paymentSessionId}`);
+  });
+
+  it('refunds a paid completion that arrives after its session was marked expired, and logs it', async () => {
+    const { headers, order } = await registrationOrder();
+    const session = await openSession(t, headers, order, registration);
+    // Stripe's expiry reaches the app first (events arrive in any order); the payment's event comes after.
+    const expiring = { ...(fake.sessions.get(session.paymentSessionId) as FakeCheckoutSession), status: 'expired' as const };
+    expect((await deliver(t, fake.event('checkout.session.expired', expiring).payload)).statusCode).toBe(200);
+    expect((await sessionRow(session.paymentSessionId))?.status).toBe('failed');
+    const paid = fake.pay(session.paymentSessionId);
+    expect((await deliver(t, fake.event('checkout.session.completed', paid).payload)).statusCode).toBe(200);
+    // Told again by another event: the same refund, not a second one.
+    expect((await deliver(t, fake.event('checkout.session.async_payment_succeeded', paid).payload)).statusCode).toBe(200);
+
+    expect(fake.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([
+      expect.objectContaining({ amount: order.gross }),
+    ]);
+    expect((await orderRow(order.id))?.status).toBe('open');
+    expect(await invoicesOf(order.id)).toEqual([]);
+    expect((await sessionRow(session.paymentSessionId))?.status).toBe('failed');
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([
+      expect.objectContaining({ amount: order.gross, provider: 'stripe' }),
+    ]);
+    const logged = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `order ${order.id}`));
+    expect(logged).toEqual([
+      expect.objectContaining({
+        actorUserId: null,
+        action: 'payment.refund-unusable',
+        details: expect.objectContaining({ sessionId: session.paymentSessionId, sessionStatus: 'failed', amount: order.gross }),
+      }),
+    ]);
   });
 
   it('refunds a cancelled hotel booking through Stripe, with the booking’s idempotency key', async () => {

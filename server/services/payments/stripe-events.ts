@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { orders, paymentSessions, refunds, stripeEvents } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
+import { recordAudit } from '../audit.ts';
 import type { CompletedOrder } from '../completed-order.ts';
 import { completeOrderInTx, lockUser } from '../order-completion.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -37,7 +38,8 @@ function checkoutSessionOf(event: Stripe.Event): Stripe.Checkout.Session | null 
  * - checkout.session.completed with payment_status paid, or async_payment_succeeded (a delayed
  *   method's money arrived): the order completes through the same code as the sandbox's (invoice,
  *   pass approval, room confirmation...), once per order whatever the number of events.
- * - checkout.session.expired and async_payment_failed: the session is marked failed.
+ * - checkout.session.expired and async_payment_failed: the session is marked failed; a paid event
+ *   arriving for it later is refunded at once (settlePaid), never dropped.
  * - anything else is recorded and ignored.
  */
 export async function applyStripeEvent(
@@ -79,8 +81,9 @@ export async function applyStripeEvent(
 /**
  * Stripe has the money of this session. Under the user's lock (as every order change), the order
  * completes if it still is what the session charged for; otherwise (paid meanwhile through another
- * session, changed since, or its held room given away) the money goes back to the payer at once,
- * recorded in `refunds`, and the session counts as failed.
+ * session, changed since, its held room given away, or the session given up as expired before the
+ * payment was reported) the money goes back to the payer at once, recorded in `refunds`, and the
+ * session counts as failed.
  */
 async function settlePaid(
   tx: Db,
@@ -102,12 +105,13 @@ async function settlePaid(
   const [order] = await tx.select().from(orders).where(eq(orders.id, owner.orderId)).for('update');
   const [row] = await tx.select().from(paymentSessions).where(eq(paymentSessions.id, session.id)).for('update');
   if (!order || !row) throw new Error(`payment session ${session.id} vanished`);
-  // Another event for the same session got here first: it paid the order, or refunded the payment.
-  if (row.status !== 'open') return null;
+  // Another event for the same session got here first and paid the order with this money.
+  if (row.status === 'succeeded') return null;
 
   const now = new Date();
   const charged = session.amount_total ?? 0;
-  if (order.status === 'open' && order.gross === row.amount && charged === row.amount && session.currency === 'eur') {
+  const usable = row.status === 'open' && order.status === 'open';
+  if (usable && order.gross === row.amount && charged === row.amount && session.currency === 'eur') {
     try {
       // A savepoint: a room lost meanwhile (409) undoes the completion, not the event's record.
       const completed = await tx.transaction((sp) => completeOrderInTx(sp, order.id, 'paid', now));
@@ -120,20 +124,35 @@ async function settlePaid(
     }
   }
 
-  if (charged > 0) {
-    const refund = await provider.refund({ sessionId: row.id, amount: charged, idempotencyKey: `unusable-payment-${row.id}` });
-    await tx.insert(refunds).values({
-      orderId: order.id,
-      amount: charged,
-      provider: provider.name,
-      providerRefundId: refund.id,
-      createdAt: now,
-    });
-  }
+  // A session already failed was given up (expired) or its payment returned by an earlier event:
+  // the refund's idempotency key makes Stripe answer that earlier refund, which is not recorded twice.
+  const why = row.status === 'failed' ? 'the payment session had already expired or failed' : 'the order can no longer take it';
+  const refunded = charged > 0 ? await refundOnce(tx, provider, row.id, order.id, charged, now) : false;
   await tx.update(paymentSessions).set({ status: 'failed', completedAt: now }).where(eq(paymentSessions.id, row.id));
-  log.warn(
-    { sessionId: row.id, orderId: order.id, orderStatus: order.status, amount: charged },
-    'a Stripe payment could not buy its order and was refunded',
-  );
+  if (refunded) {
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: 'payment.refund-unusable',
+      subjectUserId: order.userId,
+      subject: `order ${order.id}`,
+      details: { sessionId: row.id, orderStatus: order.status, sessionStatus: row.status, amount: charged, reason: why },
+    });
+    log.warn(
+      { sessionId: row.id, orderId: order.id, orderStatus: order.status, sessionStatus: row.status, amount: charged },
+      `a Stripe payment could not buy its order (${why}) and was refunded`,
+    );
+  }
   return null;
+}
+
+/** Returns `amount` of the session's payment; false when this refund was made and recorded before. */
+async function refundOnce(tx: Db, provider: PaymentProvider, sessionId: string, orderId: string, amount: number, now: Date) {
+  const refund = await provider.refund({ sessionId, amount, idempotencyKey: `unusable-payment-${sessionId}` });
+  const [known] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider.name), eq(refunds.providerRefundId, refund.id)));
+  if (known) return false;
+  await tx.insert(refunds).values({ orderId, amount, provider: provider.name, providerRefundId: refund.id, createdAt: now });
+  return true;
 }

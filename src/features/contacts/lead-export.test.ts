@@ -97,10 +97,13 @@ describe('leadsCsv', () => {
     expect(csvCell('+49 170 1234')).toBe("'+49 170 1234");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
     expect(csvCell('a=b')).toBe('a=b');
     const [, row = []] = parseCsv(leadsCsv([lead({ company: '=1+1', firstName: '@me' })]).slice(1));
     expect(row.slice(0, 3)).toEqual(["'@me", 'Müller', "'=1+1"]);
+    // German Excel splits on ';': the part after it is defused too.
+    const [, german = []] = parseCsv(leadsCsv([lead({ company: 'ACME;=1+1' })]).slice(1));
+    expect(german[2]).toBe("ACME;'=1+1");
   });
 });
 

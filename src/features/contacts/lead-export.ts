@@ -1,5 +1,5 @@
 import { escapeText, foldLine } from '../../lib/content-line.ts';
-import { CSV_BOM, csvCell } from '../../shared/csv.ts';
+import { csvCell, csvDocument } from '../../shared/csv.ts';
 import type { LeadItem } from './lead-list.ts';
 import { answerOf } from './lead-fields.ts';
 import { QUALIFICATION_QUESTIONS } from './qualification.ts';
@@ -70,7 +70,7 @@ export function leadsCsv(leads: readonly ExportedLead[]): string {
     lead.notes,
     statusText(lead),
   ]);
-  return `${CSV_BOM}${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvDocument(CSV_COLUMNS, rows);
 }
 
 // --- vCard 3.0 (RFC 2426; text escaping and folding in src/lib/content-line.ts) ---------------------
