@@ -12,6 +12,7 @@ import { GUEST_MESSAGES } from '../routes/booking/guests.ts';
 import { BOOKING_MESSAGES } from '../routes/booking/create.ts';
 import { NOT_LEAD_SCANNER, NOT_STAFF } from '../routes/lead/access.ts';
 import { NOT_TEAM_OWNER } from '../routes/lead/team.ts';
+import { LEAVE_TEAM_FIRST, OTHER_COMPANY } from '../services/lead-team-invitations.ts';
 import { NOT_ORGANIZER } from '../routes/organizer/access.ts';
 import { NOTHING_TO_RESEND } from '../routes/organizer/attendees.ts';
 import { LIST_NAME_TAKEN, UNKNOWN_PASS_TYPE } from '../routes/organizer/checkin-lists.ts';
@@ -22,11 +23,13 @@ import { STRIPE_WEBHOOK_MESSAGES } from '../routes/payment/stripe.ts';
 import { ACCOUNT_MESSAGES } from '../routes/registration/account.ts';
 import { CHECKOUT_MESSAGES } from '../routes/registration/checkout.ts';
 import { TRAIN_TICKET_MESSAGES } from '../routes/train-ticket/index.ts';
+import { WRONG_CONFIRM_PASSWORD } from '../routes/user/auth.ts';
 import { AVATAR_TOO_LARGE, AVATAR_WRONG_TYPE } from '../routes/user/avatar.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../routes/user/password.ts';
 import { VISA_MESSAGES } from '../routes/visa-letter/rules.ts';
 import { UNREADABLE_PICTURE } from '../services/avatar-images.ts';
 import { SOLD_OUT } from '../services/booking.ts';
+import { CONFIRM_FIRST } from '../services/confirmed-account.ts';
 import { NO_PASS } from '../services/organizer-passes.ts';
 import { CATALOGUES } from './catalogues.ts';
 import { type ProblemKey, localizeProblemText, problemTitle } from './problems.ts';
@@ -36,6 +39,7 @@ import { type ProblemKey, localizeProblemText, problemTitle } from './problems.t
  * catalogue must say exactly what the code throws: this holds each constant to its key.
  */
 const THROWN: Record<string, string | null | undefined> = {
+  'signUp.wrongConfirmPassword': WRONG_CONFIRM_PASSWORD,
   'password.wrongCurrent': WRONG_CURRENT_PASSWORD,
   'password.same': SAME_PASSWORD,
   'registration.freePassesGone': MESSAGES.freePassesGone,
@@ -62,6 +66,7 @@ const THROWN: Record<string, string | null | undefined> = {
   'checkout.noPass': CHECKOUT_MESSAGES.noPass,
   'checkout.passClosed': CHECKOUT_MESSAGES.passClosed,
   'checkout.alreadyCheckedOut': CHECKOUT_MESSAGES.alreadyCheckedOut,
+  'checkout.confirmFirst': CONFIRM_FIRST,
   'payment.alreadyPaid': PAYMENT_MESSAGES.alreadyPaid,
   'payment.nothingToPay': PAYMENT_MESSAGES.nothingToPay,
   'payment.amountMismatch': PAYMENT_MESSAGES.amountMismatch,
@@ -96,6 +101,8 @@ const THROWN: Record<string, string | null | undefined> = {
   'attendee.noPass': NO_PASS,
   'attendee.nothingToResend': NOTHING_TO_RESEND,
   'leadTeam.notOwner': NOT_TEAM_OWNER,
+  'leadTeam.otherCompany': OTHER_COMPANY,
+  'leadTeam.leaveFirst': LEAVE_TEAM_FIRST,
   'checkinList.nameTaken': LIST_NAME_TAKEN,
   'checkinList.unknownPassType': UNKNOWN_PASS_TYPE,
 };

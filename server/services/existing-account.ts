@@ -1,34 +1,41 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import type { Mailer } from './mail.ts';
-import { confirmationMail, existingAccountMail } from './mail-templates.ts';
-import { issueConfirmLink } from './registration-mail.ts';
+import type { Language } from '../i18n/language.ts';
+import type { StrangerMail } from './mail-budget.ts';
+import { existingAccountMail } from './mail-templates.ts';
 
-/**
- * Sign-up or registration with an address that has an account (finding 11): the form's answer is
- * the same as for a new address, and the holder hears of it by mail instead. An address that was
- * never confirmed gets a new confirmation link (what its owner most likely needs); a confirmed one
- * a note with the ways to sign in.
- */
-export async function mailExistingHolder(db: Db, mailer: Mailer, baseUrl: string, email: string): Promise<void> {
+/** What the sign-up and registration routes need to know of an address's account, if it has one. */
+export interface Holder {
+  id: string;
+  email: string;
+  firstName: string;
+  language: Language;
+  emailConfirmedAt: Date | null;
+}
+
+export async function findHolder(db: Db, email: string): Promise<Holder | undefined> {
   const [holder] = await db
     .select({
       id: users.id,
       email: users.email,
       firstName: users.firstName,
-      emailConfirmedAt: users.emailConfirmedAt,
       language: users.language,
+      emailConfirmedAt: users.emailConfirmedAt,
     })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  if (!holder) return;
-  if (!holder.emailConfirmedAt) {
-    const url = await issueConfirmLink(db, baseUrl, holder.id);
-    await mailer.send(confirmationMail(holder.email, holder.firstName, url, holder.language));
-    return;
-  }
+  return holder;
+}
+
+/**
+ * Sign-up or registration with the address of a confirmed account (findings 6 and 11): the form's
+ * answer is the same as for a new address, and the holder hears of it by mail instead, with the ways
+ * to sign in. A stranger named the address, so the mail counts against its hourly budget (finding 3).
+ * (An unconfirmed account is the newest sign-up's: the routes mail it a new confirmation link.)
+ */
+export async function mailExistingHolder(strangerMail: StrangerMail, baseUrl: string, holder: Holder): Promise<void> {
   // The holder's language, not the request's: the mail is for the account's owner, whoever asked.
-  await mailer.send(existingAccountMail(holder.email, holder.firstName, baseUrl, holder.language));
+  await strangerMail.send(existingAccountMail(holder.email, holder.firstName, baseUrl, holder.language), 'existing-account');
 }

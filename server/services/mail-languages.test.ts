@@ -4,6 +4,7 @@ import type { Mail } from './mail.ts';
 import { confirmationMail, existingAccountMail, freePassGoneMail, passwordResetMail } from './mail-templates.ts';
 import { orderConfirmationMail } from './order-mail.ts';
 import { passCancelledMail, passRejectedMail } from './organizer-mail.ts';
+import { teamInvitationMail } from './lead-team-invitations.ts';
 import { invitationMail, roleGrantedMail } from './organizer-team.ts';
 import { passwordChangedMail } from './password-mail.ts';
 import { passApprovedMail } from './registration-mail.ts';
@@ -148,6 +149,17 @@ describe('team mails', () => {
     expect(de.subject).toBe('Einladung ins Team des CloudFest 2026');
     expect(de.text).toContain('als Organisator bzw. Organisatorin ins Team der Veranstaltung eingeladen');
     expect(de.text).toContain('Der Link ist 7 Tage gültig');
+  });
+
+  it('invites to an exhibitor team, by its owner or by an organizer', () => {
+    const en = teamInvitationMail('a@b.example', { team: 'Acme', inviter: 'Ada Lovelace', firstName: '' }, `${BASE}/c`, 'en');
+    expect(en.subject).toBe('Invitation to the exhibitor team "Acme"');
+    expect(en.text).toContain('Ada Lovelace has invited you to the exhibitor team "Acme" at CloudFest 2026.');
+    expectLanguage(en, 'en');
+    const de = teamInvitationMail('a@b.example', { team: 'Acme', inviter: null, firstName: 'Ada' }, `${BASE}/c`, 'de');
+    expect(de.subject).toBe('Einladung in das Ausstellerteam „Acme“');
+    expect(de.text).toContain('das Organisationsteam des CloudFest 2026 hat Sie in das Ausstellerteam „Acme“ eingeladen');
+    expectLanguage(de, 'de');
   });
 
   it('tells an account of its new role', () => {

@@ -58,7 +58,7 @@ export function roleGrantedMail(to: string, firstName: string, role: TeamRole, u
   });
 }
 
-const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
+export const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 const rolesOf = (scopes: readonly string[]): TeamRole[] =>
   (['staff', 'organizer'] as const).filter((role) => scopes.includes(role));
 const toMember = (row: UserRow): TeamMember => ({
@@ -70,7 +70,7 @@ const toMember = (row: UserRow): TeamMember => ({
 });
 
 /** Tells this instance (and the others) that users changed: scopes, permissions and teams are read from the row. */
-function changed(app: FastifyInstance, rows: readonly UserRow[]) {
+export function changed(app: FastifyInstance, rows: readonly UserRow[]) {
   for (const row of rows) app.sessions.userChanged(row);
 }
 
@@ -158,7 +158,7 @@ export async function removeTeamRole(app: FastifyInstance, actorUserId: string, 
 
 // --- Exhibitor teams ---
 
-const isVendor = (row: UserRow) => row.tagIds.includes(VENDOR_TAG_ID);
+export const isVendor = (row: UserRow) => row.tagIds.includes(VENDOR_TAG_ID);
 const toLeadMember = (row: UserRow, ownerUserId: string | null): LeadTeamMember => ({
   userId: row.id,
   email: row.email,
@@ -200,16 +200,25 @@ export async function leadTeamOf(db: Db, teamId: string): Promise<LeadTeam | nul
 const NOT_A_VENDOR = 'Only exhibitors (vendor accounts) can join an exhibitor team.';
 const IN_ANOTHER_TEAM = 'This person already belongs to another exhibitor team.';
 
-/** Puts a vendor in the team (locked row in hand) and makes them a lead scanner. */
-async function join(tx: Db, person: UserRow, teamId: string): Promise<UserRow> {
+/**
+ * Puts a vendor in the team (locked row in hand) and makes them a lead scanner. A newcomer shares
+ * the scans they make from now on; the earlier ones only when they choose to (issue 22).
+ */
+export async function joinLeadTeam(tx: Db, person: UserRow, teamId: string): Promise<UserRow> {
   if (!isVendor(person)) throw new HttpProblem(400, NOT_A_VENDOR, [{ path: 'email', message: NOT_A_VENDOR }]);
   if (person.leadTeamId && person.leadTeamId !== teamId) throw new HttpProblem(409, IN_ANOTHER_TEAM);
   const permissionPaths = person.permissionPaths.includes(LEAD_SCANNER_PATH)
     ? person.permissionPaths
     : [...person.permissionPaths, LEAD_SCANNER_PATH];
+  const newcomer = person.leadTeamId !== teamId;
   const [row] = await tx
     .update(users)
-    .set({ leadTeamId: teamId, permissionPaths, updatedAt: new Date() })
+    .set({
+      leadTeamId: teamId,
+      permissionPaths,
+      ...(newcomer ? { leadTeamJoinedAt: new Date(), leadTeamSharesEarlier: false } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, person.id))
     .returning();
   if (!row) throw new Error('user vanished');
@@ -233,7 +242,7 @@ export async function createLeadTeam(app: FastifyInstance, actorUserId: string, 
     if (person.leadTeamId) throw new HttpProblem(409, IN_ANOTHER_TEAM);
     const [created] = await tx.insert(leadTeams).values({ name, ownerUserId: person.id }).returning();
     if (!created) throw new Error('team insert returned nothing');
-    const owner = await join(tx, person, created.id);
+    const owner = await joinLeadTeam(tx, person, created.id);
     await recordAudit(tx, {
       actorUserId,
       action: 'lead-team.create',
@@ -247,33 +256,18 @@ export async function createLeadTeam(app: FastifyInstance, actorUserId: string, 
   return (await leadTeamOf(app.db, team.id)) as LeadTeam;
 }
 
-/** Adds a vendor by e-mail; adding a member again is harmless. */
-export async function addLeadTeamMember(app: FastifyInstance, actorUserId: string, teamId: string, email: string) {
-  const row = await app.db.transaction(async (tx) => {
-    const [team] = await tx.select().from(leadTeams).where(eq(leadTeams.id, teamId)).for('update');
-    if (!team) return null;
-    const person = await lockedUserByEmail(tx, email);
-    if (person.leadTeamId === teamId) return person;
-    const joined = await join(tx, person, teamId);
-    await recordAudit(tx, {
-      actorUserId,
-      action: 'lead-team.add-member',
-      subjectUserId: person.id,
-      subject: team.name,
-      details: { teamId },
-    });
-    return joined;
-  });
-  if (!row) return null;
-  changed(app, [row]);
-  return leadTeamOf(app.db, teamId);
-}
-
 /**
- * Takes a member out of the team: they stop seeing the team's leads (their own scans stay theirs and
- * they keep scanning). The owner cannot be removed; give the team another owner first.
+ * Takes a member out of the team, or lets them leave (`lead-team.leave`): they stop seeing the team's
+ * leads and it stops seeing theirs (their own scans stay theirs and they keep scanning). The owner
+ * cannot be removed; give the team another owner first.
  */
-export async function removeLeadTeamMember(app: FastifyInstance, actorUserId: string, teamId: string, userId: string) {
+export async function removeLeadTeamMember(
+  app: FastifyInstance,
+  actorUserId: string,
+  teamId: string,
+  userId: string,
+  action: 'lead-team.remove-member' | 'lead-team.leave' = 'lead-team.remove-member',
+) {
   const row = await app.db.transaction(async (tx) => {
     const [team] = await tx.select().from(leadTeams).where(eq(leadTeams.id, teamId)).for('update');
     if (!team) return null;
@@ -281,13 +275,13 @@ export async function removeLeadTeamMember(app: FastifyInstance, actorUserId: st
       throw new HttpProblem(409, 'The owner cannot leave the team; make another member the owner first.');
     const [updated] = await tx
       .update(users)
-      .set({ leadTeamId: null, updatedAt: new Date() })
+      .set({ leadTeamId: null, leadTeamJoinedAt: null, leadTeamSharesEarlier: false, updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.leadTeamId, teamId)))
       .returning();
     if (!updated) return null;
     await recordAudit(tx, {
       actorUserId,
-      action: 'lead-team.remove-member',
+      action,
       subjectUserId: userId,
       subject: team.name,
       details: { teamId },

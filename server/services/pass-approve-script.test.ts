@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
+import { restrictToOwner } from '../db/data-dir-mode.ts';
 import { mailOutbox, passes, users } from '../db/schema/index.ts';
 import { createTestDatabase } from '../testing/test-app.ts';
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cf-pass-approve-'));
   const template = await readFile(inject('pgliteTemplate'));
   await (await PGlite.create({ dataDir, loadDataDir: new Blob([template]) })).close();
+  // PGlite writes its files open to others; a real data dir is tightened when the server claims it.
+  restrictToOwner(dataDir);
 });
 afterAll(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

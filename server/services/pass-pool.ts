@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passClaims, passes, passPools, passTypes } from '../db/schema/index.ts';
 import { revokeCurrentBarcode } from './pass-barcodes.ts';
@@ -102,10 +102,15 @@ export function claimantOf(address: string): string {
  * `taken` is decremented by what this call released. Run it inside the claim's transaction.
  */
 export async function releaseExpiredClaims(db: Db, key: string = FREE_STANDARD_POOL): Promise<number> {
+  return releaseHeld(db, key, lt(passClaims.expiresAt, sql`now()`));
+}
+
+/** Flips the pool's held claims that match `which` to 'released' and gives their passes back to the pool. */
+async function releaseHeld(db: Db, key: string, which: SQL | undefined): Promise<number> {
   const released = await db
     .update(passClaims)
     .set({ status: 'released' })
-    .where(and(eq(passClaims.poolKey, key), eq(passClaims.status, 'held'), lt(passClaims.expiresAt, sql`now()`)))
+    .where(and(eq(passClaims.poolKey, key), eq(passClaims.status, 'held'), which))
     .returning({ id: passClaims.id });
   if (released.length > 0) {
     await db
@@ -251,3 +256,11 @@ const unboundHold = (token: string, key: string) =>
     isNull(passClaims.userId),
     gt(passClaims.expiresAt, sql`now()`),
   );
+
+/**
+ * Gives back the holds bound to an unconfirmed account whose newest registration replaces its pass
+ * choice (issue 22): released at once and uncounted, so confirming later cannot consume them.
+ */
+export async function releaseHoldsOf(db: Db, userId: string, key: string = FREE_STANDARD_POOL): Promise<void> {
+  await releaseHeld(db, key, eq(passClaims.userId, userId));
+}

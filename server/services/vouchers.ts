@@ -44,3 +44,11 @@ export async function redeemVoucher(db: Db, code: string): Promise<boolean> {
     .returning({ code: vouchers.code });
   return redeemed.length === 1;
 }
+
+/** Gives one use of a code back (a pending pass of an unconfirmed account took another choice, issue 22). */
+export async function unredeemVoucher(db: Db, code: string): Promise<void> {
+  await db
+    .update(vouchers)
+    .set({ usedCount: sql`greatest(${vouchers.usedCount} - 1, 0)` })
+    .where(eq(vouchers.code, normaliseVoucherCode(code)));
+}

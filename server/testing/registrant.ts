@@ -24,6 +24,8 @@ export interface RegistrantOptions {
   company?: string;
   /** 'registration' (default) as issued by the account step, or 'full' as after sign-in. */
   scope?: 'registration' | 'full';
+  /** false: an address never confirmed, holding a registration token from before issue 22. */
+  confirmed?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function createRegistrant(db: Db, options: RegistrantOptions) {
       firstName: 'Reg',
       lastName: options.email.split('@')[0] ?? 'Istrant',
       company: options.company ?? '',
-      emailConfirmedAt: new Date(),
+      emailConfirmedAt: options.confirmed === false ? null : new Date(),
     })
     .returning();
   if (!user) throw new Error('user insert failed');

@@ -101,6 +101,14 @@ describe('mainAreaDecision', () => {
     });
   });
 
+  it("opens the contacts page's team tab to vendors, who answer team invitations there", () => {
+    const vendor = { ...attendee, isVendor: true, hasPass: true };
+    expect(mainAreaDecision(vendor, place('/contacts', '?currentTab=team'))).toEqual({ type: 'allow' });
+    expect(mainAreaDecision(vendor, place('/contacts', '?currentTab=scan'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision(vendor, place('/contacts'))).toEqual({ type: 'redirect', to: '/' });
+    expect(mainAreaDecision(attendee, place('/contacts', '?currentTab=team'))).toEqual({ type: 'redirect', to: '/' });
+  });
+
   it('keeps /check-in for staff', () => {
     expect(mainAreaDecision(attendee, place('/check-in'))).toEqual({ type: 'redirect', to: '/' });
     expect(mainAreaDecision({ ...attendee, isLeadScanner: true }, place('/check-in/'))).toEqual({ type: 'redirect', to: '/' });

@@ -63,6 +63,9 @@ export function signInPath(from: Place, reason?: SignInReason): string {
 /** Pages a vendor without a pass may still open: the pass, buying one (/pass/upgrade and its invoice), the profile (SPEC §6: everything else sends them to /pass). */
 const VENDOR_WITHOUT_PASS_PAGES = new Set(['/pass', '/pass/upgrade', '/invoices', '/profile', '/survey']);
 
+/** The contacts page's team tab (?currentTab=team). */
+export const isTeamTab = (place: Place) => new URLSearchParams(place.search).get('currentTab') === 'team';
+
 function surveyWanted(s: GuardSnapshot, cookie: string | undefined): boolean {
   // Unknown entries (load failed, e.g. offline) or no questions: nothing sensible to ask.
   if (s.surveyEntryDates === null || !s.hasSurveyQuestions) return false;
@@ -84,8 +87,9 @@ function hasCountingAnswers(s: GuardSnapshot): boolean {
  * 1. not signed in → /sign-in (remembering the page; reason=approval after an unapproved sign-in);
  * 2. /survey itself: a user whose answers already count → /;
  * 3. the survey redirect (SPEC §4) → /survey, remembering the page in the surveyRedirect cookie;
- * 4. /contacts is for lead scanners only → / (SPEC §6); /check-in for staff only → /; /organizer
- *    and its pages for organizers only → /;
+ * 4. /contacts is for lead scanners only → / (SPEC §6), except its team tab, where a vendor answers
+ *    exhibitor team invitations (issue 22); /check-in for staff only → /; /organizer and its pages
+ *    for organizers only → /;
  * 5. a vendor without a pass → /pass, except on /pass, /profile and /survey (SPEC §6).
  */
 export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignInReason): GuardDecision {
@@ -95,7 +99,7 @@ export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignIn
   if (surveyWanted(s, s.surveyCookie)) {
     return { type: 'redirect', to: '/survey', surveyReturnPath: path + place.search };
   }
-  if (path === '/contacts' && !s.isLeadScanner) return to('/');
+  if (path === '/contacts' && !s.isLeadScanner && !(s.isVendor && isTeamTab(place))) return to('/');
   if (path === CHECKIN_PATH && !s.isStaff) return to('/');
   if ((path === ORGANIZER_PATH || path.startsWith(`${ORGANIZER_PATH}/`)) && !s.isOrganizer) return to('/');
   if (s.isVendor && !s.hasPass && !VENDOR_WITHOUT_PASS_PAGES.has(path)) return to('/pass');

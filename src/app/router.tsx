@@ -75,7 +75,7 @@ const authRoutes: AppRoute[] = [
   },
   {
     path: 'sign-up/confirm/:userUuid',
-    page: lazyPage(() => import('../features/auth/sign-up-confirm-page.tsx'), 'SignUpConfirmPage', ['auth']),
+    page: lazyPage(() => import('../features/auth/sign-up-confirm-page.tsx'), 'SignUpConfirmPage', ['auth', 'validation']),
   },
 ];
 
@@ -185,7 +185,7 @@ const mainRoutes: AppRoute[] = [
   },
   {
     path: 'contacts',
-    page: lazyPage(() => import('../features/contacts/contacts-page.tsx'), 'ContactsPage', ['contacts']),
+    page: lazyPage(() => import('../features/contacts/contacts-page.tsx'), 'ContactsPage', ['contacts', 'validation']),
   },
   {
     path: 'floor-plan',

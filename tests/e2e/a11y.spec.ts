@@ -74,6 +74,8 @@ const STOPS: Record<Role, Stop[]> = {
     { path: '/sign-up' },
     { path: '/sign-up/success' },
     { path: '/sign-up/confirm/00000000-0000-4000-8000-000000000000' },
+    // A well-formed link: the form asking for the chosen password (finding 7).
+    { path: `/sign-up/confirm/00000000-0000-4000-8000-000000000000?token=${'a'.repeat(43)}`, label: '/sign-up/confirm (form)' },
     { path: '/registration' },
     { path: '/registration', label: '/registration/hotel', prepare: toHotelStep },
     { path: '/registration', label: '/registration/account', prepare: toAccountStep },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+import { confirmWithPassword, DEMO_PASSWORD, mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
 
 test('a new user signs up, confirms by mail, signs in, stays signed in and logs out', async ({ page, request }) => {
   const email = uniqueEmail('newcomer');
@@ -15,7 +15,12 @@ test('a new user signs up, confirms by mail, signs in, stays signed in and logs 
 
   const link = await mailedLink(request, email);
   expect(link).toMatch(/^\/sign-up\/confirm\/[0-9a-f-]{36}\?token=[\w-]{43}$/);
-  await page.goto(link);
+  // The page asks for the password chosen at sign-up (finding 7); a wrong one leaves the link usable.
+  await confirmWithPassword(page, link, 'Kangaroo-Tuesday-89!');
+  await expect(page.getByText('This is not the password chosen for this sign-up.')).toBeVisible();
+  await expect(page.getByLabel('Your chosen password')).toBeFocused();
+  await page.getByLabel('Your chosen password').fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
   await expect(page).toHaveURL(/\/sign-in\?confirmed=1$/);
   await expect(page.getByText('Your e-mail address is confirmed. You can sign in now.')).toBeVisible();
 

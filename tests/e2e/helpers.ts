@@ -20,6 +20,16 @@ export async function mailedLink(request: APIRequestContext, to: string): Promis
   return link as string;
 }
 
+/**
+ * Follows a mailed confirmation link and types the password chosen at sign-up or registration: the
+ * link proves the inbox, the password that it was its holder who chose it (finding 7).
+ */
+export async function confirmWithPassword(page: Page, link: string, password = STRONG_PASSWORD) {
+  await page.goto(link);
+  await page.getByLabel('Your chosen password').fill(password);
+  await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -136,6 +136,26 @@ test('registration through checkout and finish in German, with the confirmation 
   await page.getByRole('checkbox', { name: pattern(de('checkout', 'acceptTerms')) }).check();
   await expectNoEnglish(page);
   await page.getByRole('button', { name: de('registration', 'createAccountAndContinue') }).click();
+  // The next step is in the mail (issue 22, "confirm first"), German too; its link goes on with the survey.
+  await expect(page.getByText(/Registrierung fortzusetzen/)).toBeVisible();
+  await expectNoEnglish(page);
+  const germanMail = JSON.parse(readFileSync('server/locales/de/mail.json', 'utf8')) as Record<string, string>;
+  let mails: { subject: string; text: string }[] = [];
+  await expect
+    .poll(async () => {
+      mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as typeof mails;
+      return mails.map((mail) => mail.subject);
+    })
+    .toContain(germanMail['confirm.subject']);
+  const confirmation = mails.find((mail) => mail.subject === germanMail['confirm.subject']);
+  expect(confirmation?.text).toContain('Bitte bestätigen Sie');
+  const link = confirmation?.text.match(/https?:\/\/[^/\s]+(\/\S+)/)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(link as string);
+  // The page asks for the chosen password in German too.
+  await page.getByLabel(de('auth', 'chosenPasswordLabel'), { exact: true }).fill(STRONG_PASSWORD);
+  await expectNoEnglish(page);
+  await page.getByRole('button', { name: de('auth', 'confirmEmailButton') }).click();
 
   // The survey's questions are the organizers' content (they may stay in their language); the page around them is German.
   await expect(page).toHaveURL(/\/registration\/survey$/);
@@ -156,26 +176,16 @@ test('registration through checkout and finish in German, with the confirmation 
   await expect(page.locator('.reg-finish__invoice')).toHaveText(/\S+/);
   await expectNoEnglish(page);
 
-  // The mails are German: the address confirmation, and the order with its invoice.
-  const germanMail = JSON.parse(readFileSync('server/locales/de/mail.json', 'utf8')) as Record<string, string>;
-  let mails: { subject: string; text: string }[] = [];
+  // The order's mail is German, with its invoice.
   await expect
     .poll(async () => {
       mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as typeof mails;
-      return mails.map((mail) => mail.subject);
+      return mails.some((mail) => mail.subject.includes('Rechnung'));
     })
-    .toContain(germanMail['confirm.subject']);
-  const confirmation = mails.find((mail) => mail.subject === germanMail['confirm.subject']);
-  expect(confirmation?.text).toContain('Bitte bestätigen Sie');
-  await expect.poll(async () => mails.some((mail) => mail.subject.includes('Rechnung'))).toBe(true);
+    .toBe(true);
 
-  // Confirmed and signed in, the invoice PDF is German too.
-  const link = confirmation?.text.match(/https?:\/\/[^/\s]+(\/\S+)/)?.[1];
-  expect(link).toBeTruthy();
-  await page.goto(link as string);
-  // The address changes as the navigation starts, while the confirmation page (its heading names the
-  // e-mail address too) still shows: wait for the form's own field, by its exact label.
-  await expect(page).toHaveURL(/\/sign-in\?confirmed=1$/);
+  // Signed in (the address was confirmed by the link), the invoice PDF is German too.
+  await page.goto('/sign-in');
   await page.getByLabel(de('common', 'emailAddress'), { exact: true }).fill(email);
   await page.getByLabel(de('auth', 'passwordLabel'), { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: de('auth', 'signInButton'), exact: true }).click();

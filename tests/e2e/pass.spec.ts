@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { decodePassToken, verifyPassToken } from '#shared/pass-token.ts';
-import { mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+import { confirmWithPassword, mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
 
 /*
  * /pass and /pass/upgrade. attendee@ is only looked at; every purchase uses its own seeded
@@ -183,7 +183,7 @@ test('a signed-in user without a pass gets one on /pass/upgrade', async ({ page 
   });
   // 202 "check your inbox", the same answer as for an address with an account (finding 11).
   expect(signUp.status()).toBe(202);
-  await page.goto(await mailedLink(page.request, email));
+  await confirmWithPassword(page, await mailedLink(page.request, email));
   await expect(page).toHaveURL(/\/sign-in\?confirmed=1$/);
   await skipSurvey(page);
   await openPass(page, email, STRONG_PASSWORD);

@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { mailedLink, signIn, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+import { confirmWithPassword, mailedLink, signIn, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
 
 // attendee037 (approved pass, no letter yet) is reserved for this file.
 const APPROVED = 'attendee037@demo.cloudfest.example';
@@ -94,7 +94,7 @@ test('a user without a pass is told why and led to /pass', async ({ page, reques
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /create account/i }).click();
   await expect(page).toHaveURL(/\/sign-up\/success$/);
-  await page.goto(await mailedLink(request, email));
+  await confirmWithPassword(page, await mailedLink(request, email));
   await expect(page).toHaveURL(/\/sign-in\?confirmed=1$/);
 
   // The survey cookie 'skip' keeps the survey redirect out of the way (SPEC §4).

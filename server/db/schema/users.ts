@@ -251,9 +251,7 @@ export const leadTeamInvitations = pgTable(
   },
   (t) => [
     index('lead_team_invitations_email_idx').on(t.email),
-    uniqueIndex('lead_team_invitations_pending_idx')
-      .on(t.teamId, t.email)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('lead_team_invitations_pending_idx').on(t.teamId, t.email).where(sql`${t.status} = 'pending'`),
   ],
 );
 

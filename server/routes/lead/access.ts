@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LEAD_SCANNER_PATH } from '#shared/messages.ts';
+import { LEAD_SCANNER_PATH, VENDOR_TAG_ID } from '#shared/messages.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { imageIdOf } from '../image/serve.ts';
@@ -12,6 +12,7 @@ type UserRow = typeof users.$inferSelect;
 export const STAFF_SCOPE = 'staff';
 export const NOT_LEAD_SCANNER = 'Only lead scanners can upload leads.';
 export const NOT_STAFF = 'Only staff can check passes.';
+export const NOT_VENDOR = 'Only exhibitors (vendor accounts) can join an exhibitor team.';
 
 /** The signed-in user's row, from the session cache when it is warm (permissions change rarely). */
 export async function signedInUserRow(app: FastifyInstance, userId: string): Promise<UserRow> {
@@ -42,6 +43,12 @@ export async function staffOnly(request: FastifyRequest) {
 /** onRequest hook after authenticate: only lead scanners may upload, told before the body is read. */
 export async function leadScannersOnly(request: FastifyRequest) {
   if (!isLeadScanner(await signedInUserRow(request.server, authOf(request).userId))) throw new HttpProblem(403, NOT_LEAD_SCANNER);
+}
+
+/** onRequest hook after authenticate: exhibitor team invitations are answered by vendors (tag 2) only. */
+export async function vendorsOnly(request: FastifyRequest) {
+  const row = await signedInUserRow(request.server, authOf(request).userId);
+  if (!row.tagIds.includes(VENDOR_TAG_ID)) throw new HttpProblem(403, NOT_VENDOR);
 }
 
 /** The avatar URL others may load (the public profile image route), as the lead lists show it. */

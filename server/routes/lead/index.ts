@@ -6,6 +6,7 @@ import { applyClientOps } from '../../services/client-ops.ts';
 import { authOf } from '../../types.ts';
 import { isLeadScanner, leadScannersOnly, signedInUserRow } from './access.ts';
 import { applyLeadOps, LEAD_OP_KIND } from './apply.ts';
+import { leadInvitationRoutes } from './invitations.ts';
 import { activeLeads, passiveLeads } from './list.ts';
 import { leadTeamRoutes } from './team.ts';
 
@@ -14,8 +15,10 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const verifier = app.badgeVerifier;
 
-  // Exhibitor teams: the owner manages the members who share the lead list (GET /team, members).
+  // Exhibitor teams: the owner invites the members who share the lead list (GET /team, members);
+  // vendors answer the invitations addressed to them (/invitations).
   await app.register(leadTeamRoutes);
+  await app.register(leadInvitationRoutes);
 
   app.get(
     '/',

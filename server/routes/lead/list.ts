@@ -1,4 +1,5 @@
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Lead } from '#shared/contracts/leads.ts';
 import { leads, passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
@@ -17,14 +18,26 @@ type PersonRow = { uuid: string; firstName: string; lastName: string; company: s
 
 const toPerson = (row: PersonRow) => ({ ...row, image: publicImageOf(row.uuid, row.image) });
 
+const teammate = alias(users, 'teammate');
+
 /**
- * Whose scans a scanner's list shows: their own, and in an exhibitor team (users.lead_team_id)
- * every member's. Read from the database on each call, so a change of team shows at once.
+ * Whose scans a scanner's list shows: their own, and in an exhibitor team (users.lead_team_id) the
+ * other members' scans made since each joined (issue 22), or all of a member's when they chose to
+ * share the earlier ones. Read from the database on each call, so a change of team shows at once.
  */
 function scannersOf(db: FastifyInstance['db'], scannerId: string) {
   const team = db.select({ teamId: users.leadTeamId }).from(users).where(eq(users.id, scannerId));
-  const members = db.select({ id: users.id }).from(users).where(inArray(users.leadTeamId, team));
-  return or(eq(leads.scannerUserId, scannerId), inArray(leads.scannerUserId, members));
+  const sharedBy = db
+    .select({ id: teammate.id })
+    .from(teammate)
+    .where(
+      and(
+        eq(teammate.id, leads.scannerUserId),
+        inArray(teammate.leadTeamId, team),
+        or(eq(teammate.leadTeamSharesEarlier, true), gte(leads.createdAt, teammate.leadTeamJoinedAt)),
+      ),
+    );
+  return or(eq(leads.scannerUserId, scannerId), exists(sharedBy));
 }
 
 /**

@@ -1,9 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type LeadTeam, leadTeamMemberRequestSchema, leadTeamSchema } from '#shared/contracts/organizer-admin.ts';
+import { okSchema } from '#shared/contracts/common.ts';
+import {
+  type LeadTeam,
+  leadTeamInvitationListSchema,
+  leadTeamMemberRequestSchema,
+  leadTeamMembershipSchema,
+  leadTeamSchema,
+  leadTeamShareRequestSchema,
+} from '#shared/contracts/organizer-admin.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
-import { addLeadTeamMember, leadTeamOf, removeLeadTeamMember } from '../../services/organizer-team.ts';
+import {
+  inviteToLeadTeam,
+  membership,
+  pendingInvitationsOf,
+  setSharesEarlier,
+  withdrawInvitation,
+} from '../../services/lead-team-invitations.ts';
+import { leadTeamOf, removeLeadTeamMember } from '../../services/organizer-team.ts';
 import { authOf } from '../../types.ts';
 import { leadScannersOnly, signedInUserRow } from './access.ts';
 
@@ -26,7 +42,8 @@ async function ownedTeam(request: FastifyRequest): Promise<LeadTeam> {
 
 /**
  * /api/lead/team: an exhibitor team's owner (a lead scanner, not an organizer) manages its members:
- * colleagues (vendor accounts) join by e-mail and share the team's lead list. Members see the team.
+ * colleagues of the same company are invited by e-mail and join by accepting (issue 22; see
+ * ./invitations.ts). Members see the team, choose whether it sees their earlier scans, and may leave.
  */
 export const leadTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = [app.authenticate, leadScannersOnly];
@@ -44,6 +61,62 @@ export const leadTeamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<LeadTeam> => myTeam(request),
   );
 
+  app.get(
+    '/team/membership',
+    {
+      onRequest,
+      schema: {
+        tags: ['lead'],
+        description:
+          'Since when the team sees my scans (joinedAt) and whether it also sees the ones I made before joining (404 when in no team).',
+        response: { 200: leadTeamMembershipSchema },
+      },
+    },
+    async (request) => {
+      const mine = await membership(app, authOf(request).userId);
+      if (!mine) throw notFound('Team');
+      return mine;
+    },
+  );
+
+  app.put(
+    '/team/share-earlier',
+    {
+      onRequest,
+      schema: {
+        tags: ['lead'],
+        description:
+          'A member shares the scans they made before joining with the team, or stops sharing them (404 when in no team).',
+        body: leadTeamShareRequestSchema,
+        response: { 200: leadTeamMembershipSchema },
+      },
+    },
+    async (request) => {
+      const mine = await setSharesEarlier(app, authOf(request).userId, request.body.sharesEarlier);
+      if (!mine) throw notFound('Team');
+      return mine;
+    },
+  );
+
+  app.post(
+    '/team/leave',
+    {
+      onRequest,
+      schema: {
+        tags: ['lead'],
+        description:
+          "A member (not the owner: 409) leaves the team: the team stops seeing their scans and they stop seeing the team's; their own stay theirs.",
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const team = await myTeam(request);
+      if (!(await removeLeadTeamMember(app, userId, team.id, userId, 'lead-team.leave'))) throw notFound('Team');
+      return { ok: true as const };
+    },
+  );
+
   app.post(
     '/team/members',
     {
@@ -51,16 +124,57 @@ export const leadTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lead'],
         description:
-          "Adds a colleague (a vendor account, by e-mail) to the owner's team; they become a lead scanner and share its leads (team owner only).",
+          "Invites a colleague by e-mail (team owner only). Only addresses at the owner's company domain (not a free-mail provider) can be invited: 400 for others. The address is mailed, and the answer (202) is the same whether or not it has an account; the vendor joins by accepting signed in.",
         body: leadTeamMemberRequestSchema,
-        response: { 200: leadTeamSchema },
+        response: { 202: okSchema },
       },
     },
-    async (request): Promise<LeadTeam> => {
+    async (request, reply) => {
       const team = await ownedTeam(request);
-      const updated = await addLeadTeamMember(app, authOf(request).userId, team.id, request.body.email);
-      if (!updated) throw notFound('Team');
-      return updated;
+      const language = requestLanguage(request);
+      const invite = {
+        actorUserId: authOf(request).userId,
+        teamId: team.id,
+        email: request.body.email,
+        byOrganizer: false,
+        language,
+      };
+      if (!(await inviteToLeadTeam(app, invite))) throw notFound('Team');
+      reply.code(202);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/team/invitations',
+    {
+      onRequest,
+      schema: {
+        tags: ['lead'],
+        description: "The team's pending invitations, oldest first (team owner only).",
+        response: { 200: leadTeamInvitationListSchema },
+      },
+    },
+    async (request) => ({ invitations: await pendingInvitationsOf(app, (await ownedTeam(request)).id) }),
+  );
+
+  app.delete(
+    '/team/invitations/:invitationId',
+    {
+      onRequest,
+      schema: {
+        tags: ['lead'],
+        description: 'Withdraws a pending invitation of the team (team owner only; 404 for anything else).',
+        params: z.object({ invitationId: z.uuid() }),
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const team = await ownedTeam(request);
+      if (!(await withdrawInvitation(app, authOf(request).userId, team.id, request.params.invitationId))) {
+        throw notFound('Invitation');
+      }
+      return { ok: true as const };
     },
   );
 

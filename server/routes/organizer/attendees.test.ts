@@ -8,6 +8,7 @@ import type { Order } from '#shared/contracts/registration.ts';
 import {
   addresses,
   auditLog,
+  emailTokens,
   invoices,
   mailOutbox,
   passBarcodes,
@@ -163,6 +164,34 @@ describe('GET /api/organizer/attendees/:userId', () => {
 });
 
 describe('attendee actions', () => {
+  it('finding 7: a re-sent confirmation link confirms with the password the holder chose at sign-up, after their own link expired', async () => {
+    const { db } = t.database;
+    const email = 'resend.chosen@company.example';
+    const password = 'Kangaroo-Tuesday-88!';
+    const payload = { email, password, firstName: 'Rita', lastName: 'Resend' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/sign-up', payload })).statusCode).toBe(202);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const userId = user?.id ?? '';
+    // Two days later: the mailed link has expired.
+    await db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, userId));
+
+    expect((await act(userId, 'resend-confirmation')).statusCode).toBe(200);
+    const link = new URL((await lastMailTo(db, email))?.text.match(/http:\/\/\S+/)?.[0] ?? '');
+    const confirm = (typed: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/confirm',
+        payload: { uuid: userId, token: link.searchParams.get('token'), password: typed },
+      });
+    expect((await confirm('Mallory-Wednesday-66?')).statusCode).toBe(400);
+    const confirmed = await confirm(password);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } })).statusCode).toBe(200);
+  });
+
   it('resends the confirmation mail to an unconfirmed address, the approval mail to an approved pass, 409 otherwise', async () => {
     const { db } = t.database;
     const [unconfirmed] = await createPeople(db, 1, { confirmed: false });

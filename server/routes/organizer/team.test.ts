@@ -111,7 +111,8 @@ describe('staff and organizers', () => {
 });
 
 describe('exhibitor teams', () => {
-  const at = (minute: number) => new Date(Date.UTC(2026, 2, 24, 10, minute)).toISOString();
+  // Scans from now on: the team sees a member's scans made since they joined (issue 22).
+  const at = (second: number) => new Date(Date.now() + second * 1000).toISOString();
   const scan = (token: string, minute: number): LeadOp => ({ id: randomUUID(), createdAt: at(minute), token });
   async function upload(headers: Headers, ops: LeadOp[]) {
     const res = await call('POST', '/api/lead', headers, { ops });
@@ -151,21 +152,23 @@ describe('exhibitor teams', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('the owner (not an organizer) adds a colleague by e-mail, who becomes a lead scanner; members cannot manage', async () => {
+  it('the owner (not an organizer) invites a colleague, who joins by accepting and becomes a lead scanner; members cannot manage', async () => {
     const owner = await t.login(demoEmail('vendor'));
     expect((await call('GET', '/api/lead/team', owner)).json()).toMatchObject({ id: team.id });
-    // Attendees are not vendors.
-    expect((await call('POST', '/api/lead/team/members', owner, { email: demoEmail('attendee') })).statusCode).toBe(400);
+    // Another company's address is refused; a bad address too.
     expect((await call('POST', '/api/lead/team/members', owner, { email: 'nobody@nowhere.example' })).statusCode).toBe(400);
     expect((await call('POST', '/api/lead/team/members', owner, { email: 'bad' })).statusCode).toBe(400);
-    const res = await call('POST', '/api/lead/team/members', owner, { email: demoEmail('vendor-vip') });
+    const invited = await call('POST', '/api/lead/team/members', owner, { email: demoEmail('vendor-vip') });
+    expect(invited.statusCode, invited.body).toBe(202);
+    const colleague = await t.login(demoEmail('vendor-vip'));
+    const { invitations } = (await call('GET', '/api/lead/invitations', colleague)).json() as { invitations: { id: string }[] };
+    const res = await call('POST', `/api/lead/invitations/${invitations[0]?.id}/accept`, colleague);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as LeadTeam).members.map((m) => m.email).sort()).toEqual(
       [demoEmail('vendor'), demoEmail('vendor-vip')].sort(),
     );
     expect((await userByEmail(demoEmail('vendor-vip')))?.permissionPaths).toContain('/contacts');
 
-    const colleague = await t.login(demoEmail('vendor-vip'));
     expect((await call('GET', '/api/lead/team', colleague)).statusCode).toBe(200);
     expect((await call('POST', '/api/lead/team/members', colleague, { email: demoEmail('vendor-nopass') })).statusCode).toBe(403);
     const vendor = await userByEmail(demoEmail('vendor'));
@@ -219,11 +222,16 @@ describe('exhibitor teams', () => {
     expect(ownersNow).not.toContain(personB?.id);
   });
 
-  it('an organizer adds and removes members and hands the team to another owner', async () => {
+  it('an organizer invites (from any company), removes members and hands the team to another owner', async () => {
     const vip = await userByEmail(demoEmail('vendor-vip'));
     const vendor = await userByEmail(demoEmail('vendor'));
     const base = `/api/organizer/lead-teams/${team.id}`;
-    expect((await call('POST', `${base}/members`, organizer, { email: demoEmail('vendor-vip') })).statusCode).toBe(200);
+    expect((await call('POST', `${base}/members`, organizer, { email: 'partner@elsewhere.example' })).statusCode).toBe(202);
+    expect((await mailsTo('partner@elsewhere.example'))[0]?.subject).toBe('Invitation to the exhibitor team "Vendor GmbH"');
+    expect((await call('POST', `${base}/members`, organizer, { email: demoEmail('vendor-vip') })).statusCode).toBe(202);
+    const colleague = await t.login(demoEmail('vendor-vip'));
+    const { invitations } = (await call('GET', '/api/lead/invitations', colleague)).json() as { invitations: { id: string }[] };
+    expect((await call('POST', `/api/lead/invitations/${invitations[0]?.id}/accept`, colleague)).statusCode).toBe(200);
     expect((await call('POST', `${base}/owner`, organizer, { userId: vip?.id })).json()).toMatchObject({ ownerUserId: vip?.id });
     // The old owner can no longer manage; the new one can.
     const oldOwner = await t.login(demoEmail('vendor'));
@@ -246,7 +254,13 @@ describe('exhibitor teams', () => {
     const list = (await call('GET', '/api/organizer/lead-teams', organizer)).json() as { teams: LeadTeam[] };
     expect(list.teams.find((entry) => entry.id === team.id)?.ownerUserId).toBe(vip?.id);
     const actions = (await t.database.db.select().from(auditLog)).map((row) => row.action);
-    for (const action of ['lead-team.create', 'lead-team.add-member', 'lead-team.remove-member', 'lead-team.set-owner']) {
+    for (const action of [
+      'lead-team.create',
+      'lead-team.invite',
+      'lead-team.accept',
+      'lead-team.remove-member',
+      'lead-team.set-owner',
+    ]) {
       expect(actions).toContain(action);
     }
   });

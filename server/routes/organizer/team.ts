@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okSchema } from '#shared/contracts/common.ts';
 import {
   type LeadTeam,
   leadTeamCreateSchema,
@@ -16,9 +17,10 @@ import {
   teamListSchema,
   teamMemberSchema,
 } from '#shared/contracts/organizer-admin.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { inviteToLeadTeam } from '../../services/lead-team-invitations.ts';
 import {
-  addLeadTeamMember,
   createLeadTeam,
   inviteToTeam,
   leadTeamsWithMembers,
@@ -119,16 +121,23 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['organizer'],
         description:
-          "Adds a vendor (by e-mail) to the team; they become a lead scanner and see the team's leads. 409 when in another team.",
+          "Invites an address to the team, from any company (the organizer's override of the owner's same-company rule). The address is mailed; the vendor joins by accepting signed in (202, the same answer whether or not it has an account).",
         params: teamParams,
         body: leadTeamMemberRequestSchema,
-        response: { 200: leadTeamSchema },
+        response: { 202: okSchema },
       },
     },
-    async (request): Promise<LeadTeam> => {
-      const team = await addLeadTeamMember(app, actorOf(request), request.params.teamId, request.body.email);
-      if (!team) throw notFound('Team');
-      return team;
+    async (request, reply) => {
+      const invite = {
+        actorUserId: actorOf(request),
+        teamId: request.params.teamId,
+        email: request.body.email,
+        byOrganizer: true,
+        language: requestLanguage(request),
+      };
+      if (!(await inviteToLeadTeam(app, invite))) throw notFound('Team');
+      reply.code(202);
+      return { ok: true as const };
     },
   );
 

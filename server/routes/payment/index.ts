@@ -11,6 +11,7 @@ import { safeRedirectPath } from '#shared/safe-redirect.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { secureBooking } from '../../services/booking.ts';
+import { assertConfirmed } from '../../services/confirmed-account.ts';
 import { loadOrderDto, lockUser } from '../../services/order-completion.ts';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../services/payments/sandbox.ts';
@@ -57,6 +58,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const redirectSuccess = internalPath(request.body.redirectSuccess, 'redirectSuccess');
       const redirectCancel = internalPath(request.body.redirectCancel, 'redirectCancel');
       const userId = authOf(request).userId;
+      // Nothing is paid (nor a room kept) for an unconfirmed registration (finding 2).
+      await assertConfirmed(db, userId);
 
       // The user's lock is held while we decide, so two clicks open one session, not two.
       const session = await db.transaction(async (tx) => {

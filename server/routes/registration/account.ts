@@ -1,19 +1,14 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { hasAddress } from '#shared/address.ts';
-import {
-  registrationAccountBodySchema,
-  registrationAccountResponseSchema,
-  registrationCheckInboxSchema,
-} from '#shared/contracts/registration.ts';
+import { registrationAccountBodySchema, registrationCheckInboxSchema } from '#shared/contracts/registration.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { addresses, authTokens, countries, passes, passTypes, users } from '../../db/schema/index.ts';
-import { requestLanguage } from '../../i18n/language.ts';
-import { perAddress } from '../../plugins/rate-limits.ts';
+import { addresses, countries, orders, passes, passTypes, users } from '../../db/schema/index.ts';
+import { type Language, requestLanguage } from '../../i18n/language.ts';
+import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
 import {
   checkEligibility,
@@ -22,18 +17,21 @@ import {
   type Eligibility,
   isGrayListedDomain,
 } from '../../services/eligibility.ts';
-import { mailExistingHolder } from '../../services/existing-account.ts';
+import { findHolder, mailExistingHolder } from '../../services/existing-account.ts';
 import { confirmationMail } from '../../services/mail-templates.ts';
 import { hashPassword } from '../../services/password.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
-import { bindFreeClaim, freeClaimIsHeld, TOO_MANY_HOLDS } from '../../services/pass-pool.ts';
-import { issueConfirmLink } from '../../services/registration-mail.ts';
-import { randomToken, sha256 } from '../../services/tokens.ts';
+import { bindFreeClaim, freeClaimIsHeld, releaseHoldsOf, TOO_MANY_HOLDS } from '../../services/pass-pool.ts';
+import { issueConfirmLink, UNCONFIRMED_PASSWORD } from '../../services/registration-mail.ts';
 import { isValidFullVatId } from '../../services/vat-id.ts';
-import { findVoucher, normaliseVoucherCode, redeemVoucher, type VoucherRow, voucherProblem } from '../../services/vouchers.ts';
-
-/** The registration token only opens the flow's own calls (survey, checkout, payment); a week is plenty. */
-export const REGISTRATION_TOKEN_DAYS = 7;
+import {
+  findVoucher,
+  normaliseVoucherCode,
+  redeemVoucher,
+  unredeemVoucher,
+  type VoucherRow,
+  voucherProblem,
+} from '../../services/vouchers.ts';
 
 export const ACCOUNT_MESSAGES = {
   passTypeUnavailable: 'This pass type is not available.',
@@ -107,38 +105,119 @@ async function assertBillingAddress(db: Db, address: Body['address']): Promise<v
 
 const freeClaimExpired = () => refuse(409, 'freeClaimToken', ACCOUNT_MESSAGES.freeClaimExpired);
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, mailer } = app;
-  const base = publicUrl(config);
+/** What a registration writes for an account, new or unconfirmed (the newest registration's details win). */
+interface Registration {
+  body: Body;
+  choice: PassChoice;
+  language: Language;
+  passwordHash: string;
+}
 
-  /** An address with an account: its holder is mailed; the answer never says why (finding 11). */
-  async function checkInbox(request: FastifyRequest, reply: FastifyReply, email: string) {
-    // Never fatal, as for a new account's confirmation mail.
-    try {
-      await mailExistingHolder(db, mailer, base, email);
-    } catch (error) {
-      request.log.error({ err: error }, 'existing-account mail failed');
-    }
-    return reply.code(202).send({ checkInbox: true as const });
+/** Writes the registration's pass; the counters and the claim last (their rows stay locked until commit). */
+async function writePass(tx: Db, userId: string, { body, choice }: Registration, existingPassId?: string) {
+  const approved = choice.status === 'approved';
+  const values = {
+    passTypeId: choice.type.id,
+    status: choice.status,
+    voucherCode: choice.voucher?.code ?? null,
+    approvedAt: approved ? new Date() : null,
+  };
+  if (existingPassId) await tx.update(passes).set(values).where(eq(passes.id, existingPassId));
+  else await tx.insert(passes).values({ ...values, userId });
+  if (choice.voucher && !(await redeemVoucher(tx, choice.voucher.code))) {
+    throw refuse(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
+  }
+  // The hold is bound to the account and becomes its pass when the address is confirmed (finding 7).
+  if (choice.type.isFree && !(await bindFreeClaim(tx, body.freeClaimToken ?? '', userId))) throw freeClaimExpired();
+}
+
+/**
+ * "The newest sign-up wins" (issue 22): an unconfirmed account takes the details of its newest
+ * registration (names, company, language, billing address, and the pass choice while the pass is
+ * pending without orders). Not its password: each registration's link keeps the one chosen with it,
+ * and only one typed by the holder of the inbox becomes the account's (finding 7).
+ * False when the account was confirmed meanwhile (its holder gets the note instead).
+ */
+async function renewUnconfirmed(tx: Db, userId: string, registration: Registration): Promise<boolean> {
+  const { body, language } = registration;
+  const [user] = await tx.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId)).for('update');
+  if (!user || user.confirmedAt) return false;
+  const { firstName, lastName, company, address } = body;
+  await tx
+    .update(users)
+    .set({ firstName, lastName, company, language, languageChosen: true, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  const billing = { ...address, company: address.company || company };
+  const updated = await tx
+    .update(addresses)
+    .set(billing)
+    .where(and(eq(addresses.userId, userId), eq(addresses.type, 'billingAddress')))
+    .returning({ id: addresses.id });
+  if (updated.length === 0) await tx.insert(addresses).values({ ...billing, userId });
+
+  const [pass] = await tx.select().from(passes).where(eq(passes.userId, userId)).for('update');
+  if (pass && (pass.status !== 'pending' || (await tx.$count(orders, eq(orders.userId, userId))) > 0)) return true;
+  // The earlier choice is given back: its code use and its free-pass hold.
+  if (pass?.voucherCode) await unredeemVoucher(tx, pass.voucherCode);
+  await releaseHoldsOf(tx, userId);
+  await writePass(tx, userId, registration, pass?.id);
+  return true;
+}
+
+/** A new account: user (with no usable password until confirmed), billing address and pass. */
+async function createAccount(tx: Db, registration: Registration): Promise<string | null> {
+  const { body, language } = registration;
+  const { email, firstName, lastName, company, address } = body;
+  const [user] = await tx
+    .insert(users)
+    .values({ email, passwordHash: UNCONFIRMED_PASSWORD, firstName, lastName, company, language, languageChosen: true })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  // Registered a moment ago by a concurrent request: nothing written yet, nothing to undo.
+  if (!user) return null;
+  await tx.insert(addresses).values({ ...address, company: address.company || company, userId: user.id });
+  await writePass(tx, user.id, registration);
+  return user.id;
+}
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, strangerMail } = app;
+  const base = publicUrl(config);
+  // Every call mails the address (a link or a note to its holder): limited per address named, like sign-up.
+  const registrationsPerEmail = perEmail(app, 'registration');
+
+  /** A new or unconfirmed account's registration, written at once with its new link; null for a confirmed holder. */
+  async function register(registration: Registration): Promise<{ userId: string; url: string } | null> {
+    const holder = await findHolder(db, registration.body.email);
+    if (holder?.emailConfirmedAt) return null;
+    return db.transaction(async (tx) => {
+      const userId = holder ? holder.id : await createAccount(tx, registration);
+      if (!userId || (holder && !(await renewUnconfirmed(tx, holder.id, registration)))) return null;
+      // The link carries this registration's password; earlier links keep theirs (finding 7).
+      return { userId, url: await issueConfirmLink(tx, base, userId, registration.passwordHash) };
+    });
   }
 
   /**
-   * Creates user, billing address, pass, registration token and confirmation token in one
-   * transaction: either the registration exists completely or not at all.
+   * "Confirm first" (issue 22): the answer is 202 {checkInbox} for every address, new, unconfirmed
+   * or confirmed (finding 6), and no token: the registration continues from the mailed link. A new
+   * or unconfirmed address gets the link with the chosen password pending on it (finding 7); a
+   * confirmed one a note to its holder. Either mail counts against the address's budget (finding 3).
    */
   app.post(
     '/account',
     {
       config: perAddress(config.ADDRESS_RATE_LIMIT_PER_MINUTE),
+      preHandler: registrationsPerEmail,
       schema: {
         tags: ['registration'],
         body: registrationAccountBodySchema,
-        response: { 201: registrationAccountResponseSchema, 202: registrationCheckInboxSchema },
+        response: { 202: registrationCheckInboxSchema },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const { email, firstName, lastName, company, address } = body;
+      const { email, firstName, lastName, address } = body;
       // The language chosen in the form, else the one the browser asks for (the account keeps it).
       const language = body.language ?? requestLanguage(request);
       await assertStrongPassword(body.password, [email, firstName, lastName]);
@@ -147,57 +226,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (eligibility.isBlacklisted) throw refuse(403, 'email', ACCOUNT_MESSAGES.blacklisted);
       const choice = await choosePass(db, body, eligibility);
       await assertBillingAddress(db, address);
-      // Every refusal above is the same with or without an account; from here on an existing
-      // address is not told apart in words: its holder gets a mail, the form asks to check the
-      // inbox (finding 11). The password is hashed either way.
-      const passwordHash = await hashPassword(body.password);
-      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      if (existing) return checkInbox(request, reply, email);
+      // Every refusal above is the same with or without an account; from here on nothing tells
+      // them apart (findings 6, 11). The password is hashed either way.
+      const registration = { body, choice, language, passwordHash: await hashPassword(body.password) };
+      const created = await register(registration);
 
-      const token = randomToken();
-      const created = await db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ email, passwordHash, firstName, lastName, company, language, languageChosen: true })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
-        // Registered a moment ago by a concurrent request: nothing written yet, nothing to undo.
-        if (!user) return null;
-        await tx.insert(addresses).values({ ...address, company: address.company || company, userId: user.id });
-        const approved = choice.status === 'approved';
-        await tx.insert(passes).values({
-          userId: user.id,
-          passTypeId: choice.type.id,
-          status: choice.status,
-          voucherCode: choice.voucher?.code ?? null,
-          approvedAt: approved ? new Date() : null,
-        });
-        await tx.insert(authTokens).values({
-          tokenHash: sha256(token),
-          userId: user.id,
-          scope: 'registration',
-          expiresAt: new Date(Date.now() + REGISTRATION_TOKEN_DAYS * 86_400_000),
-        });
-        const link = await issueConfirmLink(tx, base, user.id);
-        // The counters and the claim last: their rows stay locked until commit, so concurrent registrations wait briefly.
-        if (choice.voucher && !(await redeemVoucher(tx, choice.voucher.code))) {
-          throw refuse(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
-        }
-        // The hold is bound to the account and becomes its pass when the address is confirmed (finding 7).
-        if (choice.type.isFree && !(await bindFreeClaim(tx, body.freeClaimToken ?? '', user.id))) throw freeClaimExpired();
-        return { userId: user.id, confirmUrl: link };
-      });
-      if (!created) return checkInbox(request, reply, email);
-      const { userId, confirmUrl } = created;
-
-      // After commit, and never fatal: the account exists, and signing in re-sends the link.
+      // After commit, and never fatal: signing in with the chosen password re-sends the link.
       try {
-        // The free pass is a hold until the address is confirmed (finding 7; FREE_CLAIM_CONFIRM_MS): the mail says so.
-        await mailer.send(confirmationMail(email, firstName, confirmUrl, language, { freePassHeld: choice.type.isFree }));
+        if (created) {
+          // The free pass is a hold until the address is confirmed (finding 7; FREE_CLAIM_CONFIRM_MS): the mail says so.
+          const mail = confirmationMail(email, firstName, created.url, language, { freePassHeld: choice.type.isFree });
+          await strangerMail.send(mail, 'registration-confirmation');
+        } else {
+          // A confirmed holder; an unconfirmed one here lost a race with a registration that mails it.
+          const holder = await findHolder(db, email);
+          if (holder?.emailConfirmedAt) await mailExistingHolder(strangerMail, base, holder);
+        }
       } catch (error) {
-        request.log.error({ err: error }, 'registration confirmation mail failed');
+        request.log.error({ err: error }, 'registration mail failed');
       }
-      return reply.code(201).send({ uuid: userId, registrationToken: token, passStatus: choice.status });
+      return reply.code(202).send({ checkInbox: true as const });
     },
   );
 };

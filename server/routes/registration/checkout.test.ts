@@ -1,8 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#shared/contracts/registration.ts';
-import { bookings, invoices, orders, passes } from '../../db/schema/index.ts';
+import { bookings, invoices, orders, passes, users } from '../../db/schema/index.ts';
 import { SOLD_OUT } from '../../services/booking.ts';
+import { CONFIRM_FIRST } from '../../services/confirmed-account.ts';
 import { createRegistrant, type RegistrantOptions, seededRoom } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { CHECKOUT_MESSAGES } from './checkout.ts';
@@ -38,6 +39,40 @@ const liveBookings = (userId: string) =>
     .select()
     .from(bookings)
     .where(and(eq(bookings.userId, userId), ne(bookings.status, 'cancelled')));
+
+describe('finding 2: only a confirmed registration holds a room', () => {
+  it('refuses checkout and payment to an unconfirmed account (room availability unchanged); once confirmed it holds the room', async () => {
+    const { headers, user } = await registrant({ confirmed: false });
+    const colosseo = await hotel('Hotel Colosseo', 'Comfort Single');
+    const left = await roomLeft(colosseo);
+
+    const refused = await checkout(headers, { hotel: colosseo });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json().detail).toBe(CONFIRM_FIRST);
+    expect(await roomLeft(colosseo)).toBe(left);
+    expect(await liveBookings(user.id)).toHaveLength(0);
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/session',
+      headers,
+      payload: {
+        item: crypto.randomUUID(),
+        amount: 100,
+        redirectSuccess: '/registration/finish',
+        redirectCancel: '/registration/checkout',
+      },
+    });
+    expect(session.statusCode, session.body).toBe(403);
+    expect(session.json().detail).toBe(CONFIRM_FIRST);
+
+    await t.database.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, user.id));
+    const held = await checkout(headers, { hotel: colosseo });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(await roomLeft(colosseo)).toBe(left - 1);
+    expect(await liveBookings(user.id)).toMatchObject([{ status: 'held', roomId: colosseo.roomId }]);
+  });
+});
 
 describe('POST /api/registration/checkout', () => {
   it('needs the registration (or a full) token', async () => {

@@ -9,6 +9,7 @@ import { accommodations, bookings, orders, passes, passTypes, rooms } from '../.
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
 import { type BookingRow, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/booking.ts';
 import type { CompletedOrder } from '../../services/completed-order.ts';
+import { assertConfirmed } from '../../services/confirmed-account.ts';
 import {
   completeOrderInTx,
   loadOrderDto,
@@ -149,6 +150,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         if (hotel.accommodationId > INT_MAX || hotel.roomId > INT_MAX) throw new HttpProblem(404, 'Room not found.');
       }
       const userId = authOf(request).userId;
+      // No room is held for an unconfirmed registration (finding 2).
+      await assertConfirmed(app.db, userId);
       // VIES is asked before the transaction (never with locks held); unconfirmed means VAT.
       await app.vat.confirmBuyer(userId);
       const { order, completed } = await app.db.transaction((tx) => checkout(tx, userId, hotel, place));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   changePasswordBodySchema,
   confirmBodySchema,
+  confirmResponseSchema,
   forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
@@ -19,17 +20,21 @@ import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { type Language, requestLanguage } from '../../i18n/language.ts';
-import { CONFIRM_LINK_HOURS, confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/mail-templates.ts';
-import {
-  clearWrongPasswords,
-  createUnknownAddressLock,
-  lockedProblem,
-  lockedSeconds,
-  recordWrongPassword,
-} from '../../services/account-lock.ts';
-import { mailExistingHolder } from '../../services/existing-account.ts';
+import { confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/mail-templates.ts';
+import { createSignInLocks, lockedProblem } from '../../services/account-lock.ts';
+import { knownDeviceOf, rememberDevice } from '../../services/known-devices.ts';
+import { voidResetLinks } from '../../services/reset-links.ts';
+import { findHolder, mailExistingHolder } from '../../services/existing-account.ts';
 import { settleFreePass } from '../../services/pass-pool.ts';
 import { hashPassword, verifyPassword } from '../../services/password.ts';
+import {
+  issueConfirmLink,
+  openPendingPasswords,
+  pendingPasswordOf,
+  UNCONFIRMED_PASSWORD,
+  voidConfirmLinks,
+} from '../../services/registration-mail.ts';
+import { issueRegistrationSession } from '../../services/registration-token.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
 import { randomToken, sha256 } from '../../services/tokens.ts';
 import { authOf } from '../../types.ts';
@@ -41,6 +46,7 @@ const HOUR = 3600_000;
 const WRONG_CREDENTIALS = 'The e-mail address or password is wrong.';
 const INVALID_CONFIRM = 'This confirmation link is invalid or has expired.';
 const INVALID_RESET = 'This link is invalid or has expired.';
+export const WRONG_CONFIRM_PASSWORD = 'This is not the password chosen for this sign-up.';
 
 // Verifying against a fixed hash keeps unknown e-mails as slow as wrong passwords (no enumeration by timing).
 const dummyHash = hashPassword('not-a-real-password-Aa1!');
@@ -67,6 +73,32 @@ async function issueEmailToken(db: Db, userId: string, purpose: 'confirm' | 'res
   return token;
 }
 
+/** The user of an open confirmation link (neither used, voided nor expired), or null. */
+async function confirmLinkOwner(db: Db, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, sha256(token)),
+        eq(emailTokens.purpose, 'confirm'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    );
+  return row?.userId ?? null;
+}
+
+/**
+ * Of the passwords pending on the account's open links (a legacy link's is the account's own), the
+ * hash of the one typed, or null when it is none of them.
+ */
+async function chosenPasswordHash(db: Db, user: { id: string; passwordHash: string }, password: string) {
+  const candidates = new Set((await openPendingPasswords(db, user.id)).map((hash) => hash ?? user.passwordHash));
+  for (const hash of candidates) if (await verifyPassword(password, hash)) return hash;
+  return null;
+}
+
 /** Marks a single-use token used and returns its user, or null when unknown, used, expired or of another purpose. */
 async function consumeEmailToken(db: Db, token: string, purpose: 'confirm' | 'reset'): Promise<string | null> {
   const [row] = await db
@@ -88,11 +120,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer } = app;
   const base = publicUrl(config);
   const authLimit = perAddress(config.ADDRESS_RATE_LIMIT_PER_MINUTE);
-  const loginsPerEmail = perEmail(app, 'login');
   const resetsPerEmail = perEmail(app, 'reset');
   // Sign-up mails the address either way (a confirmation or a note to its holder): limit it like resets.
   const signUpsPerEmail = perEmail(app, 'sign-up');
-  const unknownAddresses = createUnknownAddressLock(db, config.ACCOUNT_LOCK_AFTER_FAILURES);
+  const signInLocks = createSignInLocks(db, config.ACCOUNT_LOCK_AFTER_FAILURES);
 
   /** After commit, never fatal: the free pass held for this account is gone (confirmAddress). */
   async function tellFreePassGone(request: FastifyRequest, userId: string) {
@@ -107,16 +138,54 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  async function sendConfirmation(user: { id: string; email: string; firstName: string; language: Language }) {
-    const token = await issueEmailToken(db, user.id, 'confirm', CONFIRM_LINK_HOURS);
-    const url = `${base}/sign-up/confirm/${user.id}?token=${token}`;
-    await mailer.send(confirmationMail(user.email, user.firstName, url, user.language));
+  /**
+   * Mails a new confirmation link. Without `passwordHash` (sign-in of an unconfirmed account) the
+   * link carries the pending password of the newest one. A stranger may have named the address, so
+   * it counts against the address's hourly budget (finding 3); past it, nothing goes out.
+   */
+  async function sendConfirmation(
+    user: { id: string; email: string; firstName: string; language: Language },
+    passwordHash?: string,
+  ) {
+    const url = await issueConfirmLink(db, base, user.id, passwordHash);
+    await app.strangerMail.send(confirmationMail(user.email, user.firstName, url, user.language), 'sign-up-confirmation');
+  }
+
+  /**
+   * "The newest sign-up wins" (issue 22): an unconfirmed account takes the newest sign-up's names and
+   * language. Its earlier links keep working, each with its own pending password (finding 7: the
+   * newest sign-up may be a stranger's, and the holder confirms with the password they chose). False
+   * when the account was confirmed meanwhile.
+   */
+  async function renewSignUp(userId: string, update: { firstName: string; lastName: string; language: Language }) {
+    return db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ confirmedAt: users.emailConfirmedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!user || user.confirmedAt) return false;
+      await tx
+        .update(users)
+        .set({ ...update, languageChosen: true, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      return true;
+    });
+  }
+
+  /** The hash a sign-in is checked against: an unconfirmed account's is the one pending on its newest link. */
+  async function signInHash(user: { id: string; passwordHash: string; emailConfirmedAt: Date | null }) {
+    if (user.emailConfirmedAt) return user.passwordHash;
+    return (await pendingPasswordOf(db, user.id)) ?? user.passwordHash;
   }
 
   /**
    * The same answer (202, "check your inbox") whether or not the address has an account, so the form
-   * cannot be used to find out (finding 11): a new address gets its confirmation link, an existing
-   * one a note to its holder (or a new link when it was never confirmed). Both hash the password.
+   * cannot be used to find out (findings 6, 11): a new address gets its confirmation link with the
+   * chosen password pending on it (issue 22: no password works before the inbox is proven), an
+   * unconfirmed one a new link with this password (earlier links keep theirs), a confirmed one a
+   * note to its holder.
+   * All hash the password; every mail counts against the address's budget (finding 3).
    */
   app.post(
     '/sign-up',
@@ -130,62 +199,98 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The language chosen in the form, else the one the browser asks for (the account keeps it).
       const language = request.body.language ?? requestLanguage(request);
       await assertStrongPassword(password, [email, firstName, lastName]);
+      const passwordHash = await hashPassword(password);
       const [created] = await db
         .insert(users)
-        .values({ email, passwordHash: await hashPassword(password), firstName, lastName, language, languageChosen: true })
+        .values({ email, passwordHash: UNCONFIRMED_PASSWORD, firstName, lastName, language, languageChosen: true })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id, email: users.email, firstName: users.firstName, language: users.language });
-      if (created) await sendConfirmation(created);
-      else await mailExistingHolder(db, mailer, base, email);
+      const holder = created ? undefined : await findHolder(db, email);
+      if (created) await sendConfirmation(created, passwordHash);
+      else if (holder && !holder.emailConfirmedAt && (await renewSignUp(holder.id, { firstName, lastName, language }))) {
+        await sendConfirmation({ ...holder, firstName, language }, passwordHash);
+      } else if (holder) await mailExistingHolder(app.strangerMail, base, holder);
       return reply.code(202).send({ ok: true as const });
     },
   );
 
+  /**
+   * The clicked link proves the inbox; the password typed must be one chosen at a sign-up of this
+   * address whose link is still open (finding 7: whoever signed up last, only a password the holder
+   * of the inbox knows becomes the account's). A wrong one leaves the link usable and counts against
+   * the sign-in locks, so the form cannot be used to guess.
+   */
   app.post(
     '/confirm',
-    { config: authLimit, schema: { tags: ['user'], body: confirmBodySchema, response: { 200: okSchema } } },
+    { config: authLimit, schema: { tags: ['user'], body: confirmBodySchema, response: { 200: confirmResponseSchema } } },
     async (request) => {
-      const { uuid, token } = request.body;
-      const passGone = await db.transaction(async (tx) => {
-        const userId = await consumeEmailToken(tx, token, 'confirm');
-        // The uuid in the link must match the token's user: the uuid alone confirms nothing.
-        if (!userId || userId !== uuid) throw new HttpProblem(400, INVALID_CONFIRM);
-        return confirmAddress(tx, userId);
+      const { uuid, token, password } = request.body;
+      // The uuid in the link must match the token's user: the uuid alone confirms nothing.
+      const owner = await confirmLinkOwner(db, token);
+      const [user] = owner === uuid ? await db.select().from(users).where(eq(users.id, uuid)) : [];
+      if (!user) throw new HttpProblem(400, INVALID_CONFIRM);
+      const attempt = { email: user.email, address: request.ip, knownDevice: null };
+      const locked = await signInLocks.lockedSeconds(attempt);
+      if (locked > 0) throw lockedProblem(locked);
+      const passwordHash = await chosenPasswordHash(db, user, password);
+      if (!passwordHash) {
+        await signInLocks.recordWrongPassword(attempt);
+        throw new HttpProblem(400, WRONG_CONFIRM_PASSWORD, [{ path: 'password', message: WRONG_CONFIRM_PASSWORD }]);
+      }
+      const { passGone, registration } = await db.transaction(async (tx) => {
+        // Spent by a confirmation meanwhile (another tab): that one won.
+        if (!(await consumeEmailToken(tx, token, 'confirm'))) throw new HttpProblem(400, INVALID_CONFIRM);
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, uuid));
+        const gone = await confirmAddress(tx, uuid);
+        // The inbox is proven: no other link may set a password, and no session from before lives on.
+        await voidConfirmLinks(tx, uuid);
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(authTokens.userId, uuid), isNull(authTokens.revokedAt)));
+        // A registration goes on from the link: its session starts now, after the revocation.
+        return { passGone: gone, registration: await issueRegistrationSession(tx, uuid) };
       });
+      app.sessions.dropUser(uuid);
+      // The inbox is proven and the password known: the sign-in locks on the address lift.
+      await signInLocks.clearAll(user.email);
       if (passGone) await tellFreePassGone(request, uuid);
-      return { ok: true as const };
+      return registration ? { ok: true as const, registration } : { ok: true as const };
     },
   );
 
   app.post(
     '/login',
     {
+      // No per-e-mail request limit here: anyone could spend it and lock the owner out (finding 8);
+      // the sign-in locks bound guessing instead, and refuse before any password is hashed.
       config: authLimit,
-      preHandler: loginsPerEmail,
       schema: { tags: ['user'], body: loginBodySchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => {
       const { email, password } = request.body;
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      if (!user) {
-        // An address without an account locks like an account (finding 11): same answers, same timing.
-        const locked = await unknownAddresses.lockedSeconds(email);
-        if (locked > 0) throw lockedProblem(locked);
-        await verifyPassword(password, await dummyHash);
-        await unknownAddresses.recordWrongPassword(email);
-        throw new HttpProblem(401, WRONG_CREDENTIALS);
-      }
-      const locked = lockedSeconds(user);
+      // Locks by device, by (e-mail, address) and per e-mail (finding 8); an address without an
+      // account locks exactly like an account (finding 11): same answers, same timing.
+      const knownDevice = await knownDeviceOf(db, request, user?.id);
+      const attempt = { email, address: request.ip, knownDevice };
+      const locked = await signInLocks.lockedSeconds(attempt);
       if (locked > 0) throw lockedProblem(locked);
-      if (!(await verifyPassword(password, user.passwordHash))) {
-        await recordWrongPassword(db, user.id, config.ACCOUNT_LOCK_AFTER_FAILURES);
+      if (!user) {
+        await verifyPassword(password, await dummyHash);
+        await signInLocks.recordWrongPassword(attempt);
         throw new HttpProblem(401, WRONG_CREDENTIALS);
       }
-      await clearWrongPasswords(db, user);
+      if (!(await verifyPassword(password, await signInHash(user)))) {
+        await signInLocks.recordWrongPassword(attempt);
+        throw new HttpProblem(401, WRONG_CREDENTIALS);
+      }
+      await signInLocks.clear(attempt);
       if (!user.emailConfirmedAt) {
         await sendConfirmation(user);
         throw new HttpProblem(403, 'Please confirm your e-mail address first. We have sent you a new link.');
       }
+      await rememberDevice(db, request, reply, user.id, knownDevice);
       const token = randomToken();
       const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * HOUR);
       await db.insert(authTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt });
@@ -223,10 +328,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const [user] = await db.select().from(users).where(eq(users.email, request.body.email)).limit(1);
       // Same answer whether or not the account exists, so the form cannot be used to probe e-mails.
       if (user) {
+        // Only the newest link works (finding 5): a new one voids every earlier one.
+        await voidResetLinks(db, user.id);
         const token = await issueEmailToken(db, user.id, 'reset', RESET_HOURS);
         // The account's language: the request is anonymous and may come from anyone's browser.
         const url = `${base}/sign-in/changepassword/${token}`;
-        await mailer.send(passwordResetMail(user.email, user.firstName, url, user.language));
+        await app.strangerMail.send(passwordResetMail(user.email, user.firstName, url, user.language), 'password-reset');
       }
       return reply.code(202).send({ ok: true as const });
     },
@@ -254,11 +361,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const owner = await consumeEmailToken(tx, token, 'reset');
         if (owner !== pending.userId) throw new HttpProblem(400, INVALID_RESET);
         // A reset ends every other open reset link of the account too (an older mail's link must
-        // not set the password again later in its hour).
-        await tx
-          .update(emailTokens)
-          .set({ usedAt: new Date() })
-          .where(and(eq(emailTokens.userId, owner), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+        // not set the password again later in its hour), and every confirmation link: the password
+        // is chosen now, no sign-up's pending one may replace it later.
+        await voidResetLinks(tx, owner);
+        await voidConfirmLinks(tx, owner);
         // The link proves control of the inbox: it also confirms the address and lifts a lock.
         await tx
           .update(users)
@@ -272,6 +378,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return { userId: owner, passGone: gone };
       });
       app.sessions.dropUser(userId);
+      // The link proved the inbox: the sign-in locks on the address lift too.
+      await signInLocks.clearAll(pending.email);
       if (passGone) await tellFreePassGone(request, userId);
       return { ok: true as const };
     },

@@ -133,11 +133,11 @@ describe('the language of a new account', () => {
           ...extra,
         },
       });
-    expect((await register('anna.schaefer@firma.example', { 'accept-language': 'de-AT' })).statusCode).toBe(201);
+    expect((await register('anna.schaefer@firma.example', { 'accept-language': 'de-AT' })).statusCode).toBe(202);
     expect(await languageOf('anna.schaefer@firma.example')).toBe('de');
     expect((await latestMail('anna.schaefer@firma.example')).text).toContain('Bitte bestätigen Sie Ihre E-Mail-Adresse');
 
-    expect((await register('anna.english@firma.example', { 'accept-language': 'de' }, { language: 'en' })).statusCode).toBe(201);
+    expect((await register('anna.english@firma.example', { 'accept-language': 'de' }, { language: 'en' })).statusCode).toBe(202);
     expect(await languageOf('anna.english@firma.example')).toBe('en');
   });
 });

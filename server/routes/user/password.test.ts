@@ -95,7 +95,7 @@ describe('POST /api/user/password', () => {
     expect((await login(email(4), DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('locks the account after repeated wrong current passwords, for sign-in too', async () => {
+  it('locks the password change after repeated wrong current passwords, but never the owner out of signing in', async () => {
     const headers = await t.login(email(5));
     for (let i = 0; i < LOCK_AFTER; i++) {
       const res = await change(headers, { currentPassword: `Wrong-Guess-${i}!`, newPassword: NEW_PASSWORD });
@@ -105,14 +105,8 @@ describe('POST /api/user/password', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.json().detail).toMatch(/Too many failed password attempts/);
-    expect((await login(email(5), DEMO_PASSWORD)).statusCode).toBe(429);
-  });
-
-  it('shares the count with sign-in: failed sign-ins and wrong current passwords add up', async () => {
-    const headers = await t.login(email(6));
-    for (let i = 0; i < LOCK_AFTER - 1; i++) expect((await login(email(6), `Wrong-Sign-In-${i}!`)).statusCode).toBe(401);
-    expect((await change(headers, { currentPassword: 'Wrong-Again-9!', newPassword: NEW_PASSWORD })).statusCode).toBe(400);
-    expect((await change(headers, { currentPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(429);
+    // Whoever holds a session can trip this lock; the sign-in locks are separate (issue 22, finding 8).
+    expect((await login(email(5), DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it('clears the count after a right current password', async () => {

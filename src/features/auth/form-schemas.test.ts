@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messagesOf as messages } from '../../i18n/test-messages.ts';
 import { emailSchema, loginBodySchema, nameSchema, newPasswordSchema } from '../../shared/contracts/user.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { changePasswordFormSchema, signUpFormSchema } from './form-schemas.ts';
+import { changePasswordFormSchema, confirmFormSchema, signUpFormSchema } from './form-schemas.ts';
 
 const valid = {
   firstName: ' Anna ',
@@ -67,5 +67,12 @@ describe('the account contract’s messages', () => {
     expect(messages(nameSchema, 'Ada\nLovelace')).toEqual({
       '': 'Please use a single line without control characters (no line breaks or tabs).',
     });
+  });
+});
+
+describe('confirmFormSchema', () => {
+  it('asks for the chosen password without applying the rule again (an older password may predate it)', () => {
+    expect(messages(confirmFormSchema, { password: '' }).password).toBe('Required');
+    expect(confirmFormSchema.safeParse({ password: 'short' }).success).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { newPasswordSchema, signUpBodySchema } from '../../shared/contracts/user.ts';
+import { confirmBodySchema, newPasswordSchema, signUpBodySchema } from '../../shared/contracts/user.ts';
 import { says } from '../../shared/validation.ts';
 
 interface PasswordPair {
@@ -35,3 +35,6 @@ export const changePasswordFormSchema = z
   .object({ password: newPasswordSchema, repeatPassword })
   .check(z.refine(passwordsMatch, { path: ['repeatPassword'], message: says('passwordsDiffer'), when: bothPasswordsGiven }));
 export type ChangePasswordFormValues = z.output<typeof changePasswordFormSchema>;
+
+/** The confirmation page: the password chosen at sign-up, typed again (the link brings uuid and token). */
+export const confirmFormSchema = z.object({ password: confirmBodySchema.shape.password });

@@ -1,80 +1,70 @@
-import { useEffect, useState } from 'react';
+import { useStore } from 'jotai';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api.ts';
-import { okSchema } from '../../shared/contracts/common.ts';
-import { confirmBodySchema } from '../../shared/contracts/user.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
+import { confirmBodySchema, confirmResponseSchema } from '../../shared/contracts/user.ts';
+import { continueRegistration } from '../registration/continue-registration.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
+import { confirmFormSchema } from './form-schemas.ts';
 import { Notice } from '../../components/ui/notice.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import './auth.css';
 
-// Tokens are single-use: StrictMode's double effect (or a re-render) must not send a second
-// request that would then fail. Calls are shared per uuid+token.
-const confirmations = new Map<string, Promise<unknown>>();
-
-function confirmOnce(uuid: string, token: string): Promise<unknown> {
-  const key = `${uuid}:${token}`;
-  let pending = confirmations.get(key);
-  if (!pending) {
-    pending = api('/api/user/confirm', okSchema, { method: 'POST', body: { uuid, token } });
-    // Forget failures so "Try again" really tries again.
-    pending.catch(() => confirmations.delete(key));
-    confirmations.set(key, pending);
-  }
-  return pending;
-}
-
-type State = { kind: 'confirming' } | { kind: 'invalid' } | { kind: 'failed'; message: string };
-
-/** /sign-up/confirm/:userUuid?token=… — confirms the address, then on to sign-in. */
+/**
+ * /sign-up/confirm/:userUuid?token=… — asks for the password chosen at sign-up or registration
+ * (finding 7: the link proves the inbox, the password that its holder is the one who chose it, so a
+ * stranger's later sign-up cannot plant theirs), then on to sign-in; a registration goes on with its
+ * next step instead (issue 22: the registration session comes with the confirmation).
+ */
 export function SignUpConfirmPage() {
   const t = useT('auth');
   const { userUuid = '' } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
-  const [attempt, setAttempt] = useState(0);
-  // The uuid alone must never confirm: without a well-formed token there is no call at all.
-  const wellFormed = confirmBodySchema.safeParse({ uuid: userUuid, token }).success;
-  const [state, setState] = useState<State>(wellFormed ? { kind: 'confirming' } : { kind: 'invalid' });
+  const store = useStore();
+  // The uuid alone must never confirm: without a well-formed token there is no form at all.
+  const { uuid: uuidSchema, token: tokenSchema } = confirmBodySchema.shape;
+  const wellFormed = uuidSchema.safeParse(userUuid).success && tokenSchema.safeParse(token).success;
+  const [linkIsBad, setLinkIsBad] = useState(!wellFormed);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(confirmFormSchema, { defaultValues: { password: '' } });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the "Try again" button's trigger.
-  useEffect(() => {
-    if (!wellFormed) {
-      setState({ kind: 'invalid' });
-      return;
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFormError(null);
+    try {
+      const { registration } = await api('/api/user/confirm', confirmResponseSchema, {
+        method: 'POST',
+        body: { uuid: userUuid, token, password },
+      });
+      navigate(registration ? await continueRegistration(store, registration) : '/sign-in?confirmed=1', { replace: true });
+    } catch (error) {
+      // A wrong password leaves the link usable: the message goes to the field, for another try.
+      const { password: passwordError } = serverFieldErrors(error, ['password'] as const);
+      if (passwordError) setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
+      // Any other 400 is the link itself (used, expired, unknown); a lock (429), offline or 5xx may pass.
+      else if (error instanceof ApiError && error.status === 400) setLinkIsBad(true);
+      else setFormError(errorMessage(error));
     }
-    let cancelled = false;
-    setState({ kind: 'confirming' });
-    confirmOnce(userUuid, token).then(
-      () => {
-        if (!cancelled) navigate('/sign-in?confirmed=1', { replace: true });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        // A 4xx means the link itself is bad; anything else (offline, 5xx) is worth another try.
-        const linkIsBad = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
-        setState(linkIsBad ? { kind: 'invalid' } : { kind: 'failed', message: errorMessage(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [wellFormed, userUuid, token, navigate, attempt]);
+  });
 
   return (
     <section className="auth" aria-labelledby="confirm-title">
       <h1 id="confirm-title" className="auth__title">
         {t('confirmEmailTitle')}
       </h1>
+      {linkIsBad ? null : <p className="auth__lead">{t('confirmEmailLead')}</p>}
       <div className="card auth__card">
-        {state.kind === 'confirming' ? (
-          <p role="status" aria-live="polite">
-            {t('confirmingEmail')}
-          </p>
-        ) : null}
-        {state.kind === 'invalid' ? (
+        {linkIsBad ? (
           <>
             <Notice tone="danger">{t('invalidConfirmLink')}</Notice>
             <p>
@@ -85,18 +75,26 @@ export function SignUpConfirmPage() {
               />
             </p>
           </>
-        ) : null}
-        {state.kind === 'failed' ? (
+        ) : (
           <>
-            <Notice tone="danger">{state.message}</Notice>
-            <div className="auth__actions">
-              <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-                {t('tryAgain')}
-              </button>
-              <Link to="/sign-in">{t('goToSignIn')}</Link>
-            </div>
+            {formError ? <Notice tone="danger">{formError}</Notice> : null}
+            <form className="auth__form" onSubmit={onSubmit} noValidate>
+              <TextField
+                label={t('chosenPasswordLabel')}
+                type="password"
+                autoComplete="current-password"
+                registration={register('password')}
+                error={errors.password?.message}
+              />
+              <div className="auth__actions">
+                <SubmitButton busy={isSubmitting} busyLabel={t('confirmingEmail')}>
+                  {t('confirmEmailButton')}
+                </SubmitButton>
+                <Link to="/sign-in/forgotpassword">{t('forgotPasswordLink')}</Link>
+              </div>
+            </form>
           </>
-        ) : null}
+        )}
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
+import { okSchema } from '../../shared/contracts/common.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -304,6 +305,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<FieldMessage | undefined>();
+  const [invited, setInvited] = useState<string | null>(null);
   const formMessage = useValidationText();
   const base = `/api/organizer/lead-teams/${team.id}`;
 
@@ -322,11 +324,14 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
     const parsed = leadTeamMemberRequestSchema.safeParse({ email });
     setError(firstIssue(parsed)?.message);
     if (!parsed.success) return;
+    setInvited(null);
     try {
-      await api(`${base}/members`, leadTeamSchema, { method: 'POST', body: parsed.data });
-      void toastSuccess(t('teamMemberAdded', { email: parsed.data.email, team: team.name }));
+      // An invitation (issue 22): the vendor joins when they accept it, so the members stay as they are.
+      await api(`${base}/members`, okSchema, { method: 'POST', body: parsed.data });
+      const sent = t('teamMemberInvited', { email: parsed.data.email, team: team.name });
+      void toastSuccess(sent);
+      setInvited(sent);
       setEmail('');
-      onChanged();
     } catch (failure) {
       setError(serverFieldErrors(failure, ['email'] as const).email ?? errorMessage(failure));
     }
@@ -393,7 +398,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
       </TableScroll>
       <form className="admin-inline-form" onSubmit={add} noValidate>
         <label className="field-label" htmlFor={`${id}-add`}>
-          {t('teamAddColleague')}
+          {t('teamInviteVendor')}
         </label>
         <input
           id={`${id}-add`}
@@ -405,13 +410,16 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
           aria-describedby={error ? `${id}-add-error` : undefined}
         />
         <button type="submit" className="btn btn-secondary btn-sm">
-          {t('teamAdd')}
+          {t('teamSendInvitation')}
         </button>
         {error ? (
           <p id={`${id}-add-error`} className="field-error">
             {formMessage(error)}
           </p>
         ) : null}
+        <p role="status" className="field-hint">
+          {invited}
+        </p>
       </form>
     </li>
   );

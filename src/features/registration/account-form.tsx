@@ -52,7 +52,7 @@ export function AccountForm() {
   const store = useStore();
   const registration = useAtomValue(registrationAtom);
   const [formError, setFormError] = useState<ReactNode>(null);
-  /** The address the server mailed instead of creating an account (it has one already: finding 11). */
+  /** The address the server mailed the next step to (issue 22: the registration goes on from the link). */
   const [inboxFor, setInboxFor] = useState<string | null>(null);
   const [emailChecking, setEmailChecking] = useState(false);
   const [emailCheckFailed, setEmailCheckFailed] = useState(false);
@@ -165,25 +165,21 @@ export function AccountForm() {
       return;
     }
     try {
-      const account = await createAccount({
+      await createAccount({
         ...accountBodyOf(values, { pass, voucherCode: checked.voucherCode, freeClaim: checked.freeClaim }),
         // The account's mails (starting with the confirmation) and PDFs are written in it.
         language: store.get(languageAtom),
       });
-      // The address has an account: the next step is in the mail to it, as for a new one.
-      if ('checkInbox' in account) {
-        setInboxFor(values.email);
-        return;
-      }
+      // Kept for the confirmation link opened in this browser: the flow goes on from there.
       store.set(registrationAtom, {
-        account,
-        email: values.email,
+        email: normalizeEmail(values.email),
         firstName: values.firstName,
         lastName: values.lastName,
         address: billingAddressOf(values),
         hasFilledOutUserData: true,
       });
-      navigate('/registration/survey');
+      // Whatever the address (new, or with an account: finding 6), the next step is in the mail.
+      setInboxFor(values.email);
     } catch (error) {
       showSubmitError(error);
     }
@@ -232,15 +228,11 @@ export function AccountForm() {
   const fieldError = (field: AccountFormField) => errors[field]?.message;
   const termsError = fieldError('acceptTerms');
 
-  return (
-    <form className="reg-form" onSubmit={onSubmit} noValidate aria-describedby={formError ? 'account-form-error' : undefined}>
-      {formError ? (
-        <div id="account-form-error">
-          <Notice tone="danger">{formError}</Notice>
-        </div>
-      ) : null}
-      {inboxFor ? (
-        <Notice tone="info">
+  // Sent: the next step is the link in the mail; the form comes back only to correct the details.
+  if (inboxFor) {
+    return (
+      <div className="card reg-form__section">
+        <Notice tone="info" role="alert">
           <Text
             ns="registration"
             k="checkInbox"
@@ -248,6 +240,21 @@ export function AccountForm() {
             components={{ strong: <strong />, link: <Link to="/sign-in" /> }}
           />
         </Notice>
+        <div className="reg-actions">
+          <button type="button" className="btn btn-ghost" onClick={() => setInboxFor(null)}>
+            {t('changeAccountDetails')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="reg-form" onSubmit={onSubmit} noValidate aria-describedby={formError ? 'account-form-error' : undefined}>
+      {formError ? (
+        <div id="account-form-error">
+          <Notice tone="danger">{formError}</Notice>
+        </div>
       ) : null}
 
       <fieldset className="card reg-form__section">

@@ -8,7 +8,7 @@ import {
   type HotelChoice,
   type Order,
   orderSchema,
-  registrationAccountOutcomeSchema,
+  registrationCheckInboxSchema,
 } from '../../shared/contracts/registration.ts';
 import type { RegistrationState } from './registration-state.ts';
 
@@ -57,11 +57,12 @@ export interface AccountBody {
 }
 
 /**
- * POST /api/registration/account: the new account with its registration token, or `checkInbox` when
- * the address already has an account (the server mails its holder and does not say so: finding 11).
+ * POST /api/registration/account: always `checkInbox` (issue 22, "confirm first"): the registration
+ * goes on from the link in the mail, which brings the registration token (POST /api/user/confirm).
+ * The answer never says whether the address had an account (findings 6, 11).
  */
 export function createAccount(body: AccountBody) {
-  return api('/api/registration/account', registrationAccountOutcomeSchema, { method: 'POST', body });
+  return api('/api/registration/account', registrationCheckInboxSchema, { method: 'POST', body });
 }
 
 const questionsSchema = z.array(surveyQuestionSchema);

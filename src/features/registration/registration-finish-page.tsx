@@ -148,19 +148,6 @@ export function RegistrationFinishPage() {
           {t('whatHappensNext')}
         </h2>
         <ol className="reg-finish__steps">
-          <li>
-            {snapshot.email ? (
-              <Text
-                ns="registration"
-                k="nextConfirmEmailTo"
-                values={{ email: <>{snapshot.email}</> }}
-                components={{ strong: <strong /> }}
-              />
-            ) : (
-              <Text ns="registration" k="nextConfirmEmail" components={{ strong: <strong /> }} />
-            )}
-            {snapshot.pass?.isFree ? ` ${t('nextFreePassReserved')}` : null}
-          </li>
           {passStatus === 'pending' ? (
             <li>
               <Text ns="registration" k="nextWaitForApproval" components={{ strong: <strong /> }} />

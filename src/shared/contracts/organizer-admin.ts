@@ -139,7 +139,40 @@ export const leadTeamCreateSchema = z.object({
 });
 export type LeadTeamCreate = z.infer<typeof leadTeamCreateSchema>;
 
+/** An invitation to a team (issue 22): the answer is the same whether or not the address has an account. */
 export const leadTeamMemberRequestSchema = z.object({ email });
 export type LeadTeamMemberRequest = z.infer<typeof leadTeamMemberRequestSchema>;
+
+/** A pending invitation as the team's owner sees it (withdrawn with its id). */
+export const leadTeamInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** An organizer invited (across company lines, too). */
+  byOrganizer: z.boolean(),
+  createdAt: z.string(),
+});
+export type LeadTeamInvitation = z.infer<typeof leadTeamInvitationSchema>;
+export const leadTeamInvitationListSchema = z.object({ invitations: z.array(leadTeamInvitationSchema) });
+
+/** A pending invitation addressed to the signed-in vendor: accepted or declined by its id. */
+export const receivedLeadTeamInvitationSchema = z.object({
+  id: z.string(),
+  teamId: z.string(),
+  teamName: z.string(),
+  /** Who invited: the owner's name (or e-mail), or empty when an organizer did. */
+  invitedBy: z.string(),
+  byOrganizer: z.boolean(),
+  createdAt: z.string(),
+});
+export type ReceivedLeadTeamInvitation = z.infer<typeof receivedLeadTeamInvitationSchema>;
+export const receivedLeadTeamInvitationListSchema = z.object({ invitations: z.array(receivedLeadTeamInvitationSchema) });
+
+/** The signed-in member's own terms: since when the team sees their scans, and whether it sees the earlier ones. */
+export const leadTeamMembershipSchema = z.object({
+  joinedAt: z.nullable(z.string()),
+  sharesEarlier: z.boolean(),
+});
+export type LeadTeamMembership = z.infer<typeof leadTeamMembershipSchema>;
+export const leadTeamShareRequestSchema = z.object({ sharesEarlier: z.boolean() });
 
 export const leadTeamOwnerRequestSchema = z.object({ userId: z.uuid() });

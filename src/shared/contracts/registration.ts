@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { says } from '../validation.ts';
-import { addressBodySchema, passTypeSchema } from './catalog.ts';
+import { addressBodySchema, addressSchema, passTypeSchema } from './catalog.ts';
 import { isoDate, singleLine, trimmed } from './common.ts';
 import { emailSchema, languageSchema, nameSchema, newPasswordSchema } from './user.ts';
 
@@ -102,8 +102,10 @@ export type HotelChoice = z.infer<typeof hotelChoiceSchema>;
 /**
  * POST /api/registration/account: creates the account, the billing address and the pass (pending,
  * or approved for whitelisted addresses when the pass is free: a paid pass is approved by its
- * payment, whitelisted or not), and answers with a registration token that the survey,
- * checkout and payment calls of the registration flow use until the full sign-in.
+ * payment, whitelisted or not), or, for an address whose account was never confirmed, replaces its
+ * details (the newest registration wins). Nothing usable comes back (issue 22, "confirm first"): the
+ * answer is the same for every address, and the registration token comes with the confirmation link
+ * (POST /api/user/confirm), for the survey, checkout and payment calls until the full sign-in.
  */
 export const registrationAccountBodySchema = z.object({
   email: emailSchema,
@@ -119,18 +121,32 @@ export const registrationAccountBodySchema = z.object({
   /** The account's language (mails, PDFs); without it the request's Accept-Language decides (else English). */
   language: z.optional(languageSchema),
 });
-export const registrationAccountResponseSchema = z.object({
-  uuid: z.uuid(),
-  registrationToken: z.string(),
-  passStatus: z.enum(['pending', 'approved']),
-});
-/**
- * POST /api/registration/account for an address that already has an account: 202 and a mail to
- * its holder, instead of saying so (finding 11); the form asks to check the inbox.
- */
+/** POST /api/registration/account's one answer, 202 for every address (findings 6, 11): the next step is in the mail. */
 export const registrationCheckInboxSchema = z.object({ checkInbox: z.literal(true) });
-/** Either answer of POST /api/registration/account, for the client. */
-export const registrationAccountOutcomeSchema = z.union([registrationAccountResponseSchema, registrationCheckInboxSchema]);
+
+/** The pass of the registration state (src/features/registration/registration-state.ts). */
+export const chosenPassSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  kind: z.string(),
+  price: z.int(),
+  isFree: z.boolean(),
+});
+
+/**
+ * GET /api/registration/state (registration token): what the server knows of the registration, so a
+ * confirmation link opened on another device can go on with it.
+ */
+export const registrationRestoreSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  pass: z.nullable(chosenPassSchema),
+  passStatus: z.enum(['pending', 'approved']),
+  address: z.nullable(addressSchema),
+});
+export type RegistrationRestore = z.infer<typeof registrationRestoreSchema>;
 
 export const orderLineSchema = z.object({
   kind: z.enum(['pass', 'hotel', 'upgrade', 'train-ticket']),

@@ -42,10 +42,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginBodySchema = z.object({
-  email: emailSchema,
-  password: z.string().check(z.minLength(1, says('required')), z.maxLength(128)),
-});
+/** A password typed to prove it is known (sign-in, confirmation): no rule, that was checked when it was chosen. */
+const knownPasswordSchema = z.string().check(z.minLength(1, says('required')), z.maxLength(128));
+
+export const loginBodySchema = z.object({ email: emailSchema, password: knownPasswordSchema });
 export const loginResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
 
 export const signUpBodySchema = z.object({
@@ -64,7 +64,24 @@ export const signUpResponseSchema = z.object({ ok: z.literal(true) });
 
 const emailToken = z.string().check(z.minLength(16), z.maxLength(128));
 
-export const confirmBodySchema = z.object({ uuid: z.uuid(), token: emailToken });
+/**
+ * POST /api/user/confirm. The link proves the inbox; the password, chosen at sign-up or registration,
+ * proves that the holder of the inbox is the one who chose it (finding 7: a later sign-up by someone
+ * else must not plant its password on the link the holder follows). A wrong one is a 400 on
+ * `password` and leaves the link usable.
+ */
+export const confirmBodySchema = z.object({ uuid: z.uuid(), token: emailToken, password: knownPasswordSchema });
+/**
+ * The answer of POST /api/user/confirm: the address is confirmed (and the password typed is the account's now). An account that came from a registration also gets its registration session
+ * (issue 22, "confirm first": tokens come only after the confirmation), so the flow goes on from the link.
+ */
+export const confirmResponseSchema = z.object({
+  ok: z.literal(true),
+  registration: z.optional(
+    z.object({ uuid: z.uuid(), registrationToken: z.string(), passStatus: z.enum(['pending', 'approved']) }),
+  ),
+});
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 
