@@ -87,6 +87,22 @@ export async function issueConfirmLink(db: Db, baseUrl: string, userId: string, 
   return `${baseUrl}/sign-up/confirm/${userId}?token=${token}`;
 }
 
+/**
+ * A sign-up or registration naming a confirmed account's address keeps the password it chose, on a
+ * confirmation row whose token is never mailed (so it confirms nothing), for as long as a link would
+ * live. Signing in with that password then answers as an unconfirmed account does ("confirm first"),
+ * so a sign-up followed by a sign-in cannot tell a taken address from a new one (findings 6, 11).
+ */
+export async function keepAttemptedPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.insert(emailTokens).values({
+    tokenHash: sha256(randomToken()),
+    userId,
+    purpose: 'confirm',
+    expiresAt: new Date(Date.now() + CONFIRM_LINK_HOURS * 3600_000),
+    passwordHash,
+  });
+}
+
 /** To the holder of a pass that was just approved, in the holder's language. */
 export function passApprovedMail(to: string, firstName: string, passName: string, signInUrl: string, language: Language): Mail {
   const t = translator(language, 'mail');

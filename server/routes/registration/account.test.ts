@@ -519,6 +519,19 @@ describe('issue 22: confirm first', () => {
     expect(answers[0]?.body).not.toMatch(/token|uuid/i);
   });
 
+  it('finding 6: registering, then signing in with the password chosen, answers a taken address like a new one', async () => {
+    const tried = 'Mallory-Wednesday-66?';
+    const fresh = 'probe.second@berger-hosting.example';
+    await register(body({ email: fresh, password: tried, passTypeId: ids.business }));
+    await register(body({ email: 'host@demo.cloudfest.example', password: tried, passTypeId: ids.business }));
+    const onFresh = await login(fresh, tried);
+    const onTaken = await login('host@demo.cloudfest.example', tried);
+    expect(onFresh.statusCode).toBe(403);
+    expect({ status: onTaken.statusCode, body: onTaken.json() }).toEqual({ status: onFresh.statusCode, body: onFresh.json() });
+    // The holder's own password is untouched.
+    expect((await login('host@demo.cloudfest.example', 'Demo-Pass-2026!')).statusCode).toBe(200);
+  });
+
   it('finding 7: a pre-registration with a chosen password never signs in; the newest registration wins', async () => {
     const email = 'victim@berger-hosting.example';
     const attackerPassword = 'Mallory-Wednesday-66?';

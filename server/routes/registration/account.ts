@@ -22,7 +22,7 @@ import { confirmationMail } from '../../services/mail-templates.ts';
 import { hashPassword } from '../../services/password.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
 import { bindFreeClaim, freeClaimIsHeld, releaseHoldsOf, TOO_MANY_HOLDS } from '../../services/pass-pool.ts';
-import { issueConfirmLink, UNCONFIRMED_PASSWORD } from '../../services/registration-mail.ts';
+import { issueConfirmLink, keepAttemptedPassword, UNCONFIRMED_PASSWORD } from '../../services/registration-mail.ts';
 import { isValidFullVatId } from '../../services/vat-id.ts';
 import {
   findVoucher,
@@ -240,7 +240,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         } else {
           // A confirmed holder; an unconfirmed one here lost a race with a registration that mails it.
           const holder = await findHolder(db, email);
-          if (holder?.emailConfirmedAt) await mailExistingHolder(strangerMail, base, holder);
+          if (holder?.emailConfirmedAt) {
+            await keepAttemptedPassword(db, holder.id, registration.passwordHash);
+            await mailExistingHolder(strangerMail, base, holder);
+          }
         }
       } catch (error) {
         request.log.error({ err: error }, 'registration mail failed');

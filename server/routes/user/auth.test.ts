@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
 import { authTokens, emailTokens, users } from '../../db/schema/index.ts';
+import { genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { hashPassword } from '../../services/password.ts';
 import { UNCONFIRMED_PASSWORD } from '../../services/registration-mail.ts';
 import { randomToken, sha256 } from '../../services/tokens.ts';
@@ -289,6 +290,27 @@ describe('issue 22: confirm first (sign-up)', () => {
     expect(await mailsTo(email)).toHaveLength(sent + 1);
     expect((await confirm(resent?.text ?? '', STRONG)).statusCode).toBe(200);
     expect((await login(email, STRONG)).statusCode).toBe(200);
+  });
+
+  it('finding 6: a sign-up followed by a sign-in with its password cannot tell a taken address from a new one', async () => {
+    const fresh = 'probe.new@company.example';
+    const taken = genericAttendeeEmail(36);
+    expect((await signUp(fresh, ATTACKER)).statusCode).toBe(202);
+    expect((await signUp(taken, ATTACKER)).statusCode).toBe(202);
+    const onFresh = await login(fresh, ATTACKER);
+    const onTaken = await login(taken, ATTACKER);
+    expect(onTaken.statusCode).toBe(onFresh.statusCode);
+    expect(onTaken.statusCode).toBe(403);
+    expect(onTaken.json()).toEqual(onFresh.json());
+    // The taken account is untouched: its own password signs in, the tried one never does.
+    expect((await login(taken, 'Demo-Pass-2026!')).statusCode).toBe(200);
+    // Its holder got the note about the account, never a link that could set the tried password.
+    const mails = await mailsTo(taken);
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) expect(mail.text).not.toContain('/sign-up/confirm/');
+    // Any other password is simply wrong on both.
+    expect((await login(taken, 'Other-Guess-Thursday-5!')).statusCode).toBe(401);
+    expect((await login(fresh, 'Other-Guess-Thursday-5!')).statusCode).toBe(401);
   });
 
   it('finding 3: 15 sign-ups naming one address mail it at most RECIPIENT_MAIL_LIMIT_PER_HOUR times, with one answer', async () => {

@@ -29,6 +29,7 @@ import { settleFreePass } from '../../services/pass-pool.ts';
 import { hashPassword, verifyPassword } from '../../services/password.ts';
 import {
   issueConfirmLink,
+  keepAttemptedPassword,
   openPendingPasswords,
   pendingPasswordOf,
   UNCONFIRMED_PASSWORD,
@@ -46,6 +47,7 @@ const HOUR = 3600_000;
 const WRONG_CREDENTIALS = 'The e-mail address or password is wrong.';
 const INVALID_CONFIRM = 'This confirmation link is invalid or has expired.';
 const INVALID_RESET = 'This link is invalid or has expired.';
+const CONFIRM_FIRST = 'Please confirm your e-mail address first. We have sent you a new link.';
 export const WRONG_CONFIRM_PASSWORD = 'This is not the password chosen for this sign-up.';
 
 // Verifying against a fixed hash keeps unknown e-mails as slow as wrong passwords (no enumeration by timing).
@@ -173,9 +175,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  /** The hash a sign-in is checked against: an unconfirmed account's is the one pending on its newest link. */
-  async function signInHash(user: { id: string; passwordHash: string; emailConfirmedAt: Date | null }) {
-    if (user.emailConfirmedAt) return user.passwordHash;
+  /** The password an unconfirmed account signs in with: the one pending on its newest link (legacy rows: its own). */
+  async function signInHash(user: { id: string; passwordHash: string }) {
     return (await pendingPasswordOf(db, user.id)) ?? user.passwordHash;
   }
 
@@ -209,7 +210,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (created) await sendConfirmation(created, passwordHash);
       else if (holder && !holder.emailConfirmedAt && (await renewSignUp(holder.id, { firstName, lastName, language }))) {
         await sendConfirmation({ ...holder, firstName, language }, passwordHash);
-      } else if (holder) await mailExistingHolder(app.strangerMail, base, holder);
+      } else if (holder) {
+        await keepAttemptedPassword(db, holder.id, passwordHash);
+        await mailExistingHolder(app.strangerMail, base, holder);
+      }
       return reply.code(202).send({ ok: true as const });
     },
   );
@@ -281,15 +285,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await signInLocks.recordWrongPassword(attempt);
         throw new HttpProblem(401, WRONG_CREDENTIALS);
       }
-      if (!(await verifyPassword(password, await signInHash(user)))) {
+      if (!user.emailConfirmedAt) {
+        const right = await verifyPassword(password, await signInHash(user));
+        // As slow as a confirmed account checking a password tried at a sign-up (below): two runs.
+        await verifyPassword(password, await dummyHash);
+        if (!right) {
+          await signInLocks.recordWrongPassword(attempt);
+          throw new HttpProblem(401, WRONG_CREDENTIALS);
+        }
+        await sendConfirmation(user);
+        throw new HttpProblem(403, CONFIRM_FIRST);
+      }
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        // A password tried at a sign-up of this taken address answers as an unconfirmed account's
+        // would (findings 6, 11); its holder gets the note about the account instead of a link.
+        const tried = await pendingPasswordOf(db, user.id);
+        if (tried && (await verifyPassword(password, tried))) {
+          await mailExistingHolder(app.strangerMail, base, user);
+          throw new HttpProblem(403, CONFIRM_FIRST);
+        }
         await signInLocks.recordWrongPassword(attempt);
         throw new HttpProblem(401, WRONG_CREDENTIALS);
       }
       await signInLocks.clear(attempt);
-      if (!user.emailConfirmedAt) {
-        await sendConfirmation(user);
-        throw new HttpProblem(403, 'Please confirm your e-mail address first. We have sent you a new link.');
-      }
       await rememberDevice(db, request, reply, user.id, knownDevice);
       const token = randomToken();
       const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * HOUR);
