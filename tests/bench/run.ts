@@ -18,6 +18,7 @@ import { benchPassPage } from './pass-page.ts';
 import { benchScannerDecode } from './scanner-decode.ts';
 import { writeResults } from './report.ts';
 import { benchScanToList, SCAN_BENCH_ATTENDEES } from './scan-to-list.ts';
+import { benchSignIn } from './sign-in.ts';
 import { startServer } from './server-process.ts';
 import { benchStartup } from './startup.ts';
 import { benchThroughput } from './throughput.ts';
@@ -49,6 +50,7 @@ try {
   await benchOfflinePass(server.url);
   await benchScannerDecode(server.url);
   await benchScanToList(server.url);
+  await benchSignIn(server.url);
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

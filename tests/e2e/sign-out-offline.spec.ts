@@ -87,8 +87,9 @@ async function signOutOffline(page: Page): Promise<void> {
 const statusAs = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/user/', { headers: { authorization: `Bearer ${token}` } })).status();
 
+// attendee020 and attendee024: no other spec signs them in or changes their password.
 test("finding 9: a proxy's 502 to the queued logout keeps it queued; the retry ends the session", async ({ page, request }) => {
-  const token = await signedInToken(page, genericAttendeeEmail(10));
+  const token = await signedInToken(page, genericAttendeeEmail(20));
   await signOutOffline(page);
 
   const logouts: number[] = [];
@@ -119,7 +120,7 @@ test('finding 9: the app opened online at /sign-in sends the logout queued offli
   request,
 }) => {
   const context = page.context();
-  const token = await signedInToken(page, genericAttendeeEmail(11));
+  const token = await signedInToken(page, genericAttendeeEmail(24));
   await signOutOffline(page);
   // Closed while still offline: the queued logout cannot have gone out from this page.
   await page.close();
