@@ -1,5 +1,6 @@
 import { genericAttendeeEmail } from '../../server/db/seed/demo-accounts.ts';
 import { median, report } from './report.ts';
+import { runStandalone } from './standalone.ts';
 
 const DEMO_PASSWORD = 'Demo-Pass-2026!';
 const ROUNDS = 10;
@@ -68,3 +69,5 @@ export async function benchSignIn(baseUrl: string) {
   report('sign_in_wrong_ms_median', median(wrong), 'ms');
   report('sign_in_locked_refusal_ms_median', median(locked), 'ms');
 }
+
+await runStandalone(import.meta.url, benchSignIn);
