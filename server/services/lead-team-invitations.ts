@@ -12,7 +12,7 @@ import type { Language } from '../i18n/language.ts';
 import { translator } from '../i18n/translate.ts';
 import { HttpProblem } from '../plugins/errors.ts';
 import { recordAudit } from './audit.ts';
-import { isGrayListedDomain } from './eligibility.ts';
+import { domainOf, isGrayListedDomain } from './eligibility.ts';
 import type { Mail } from './mail.ts';
 import { composeMail } from './mail-layout.ts';
 import { greeting } from './mail-text.ts';
@@ -30,8 +30,6 @@ export const LEAVE_TEAM_FIRST = 'You already belong to another exhibitor team; l
 
 /** Where the invited vendor answers: the contacts page's team tab. */
 export const TEAM_TAB_PATH = '/contacts?currentTab=team';
-
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /**
  * Same company: the same e-mail domain, unless it is a free-mail provider (anyone has an address

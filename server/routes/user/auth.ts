@@ -67,7 +67,7 @@ async function confirmAddress(tx: Db, userId: string): Promise<boolean> {
   return confirmed.length > 0 && (await settleFreePass(tx, userId)) === 'cancelled';
 }
 
-async function issueEmailToken(db: Db, userId: string, purpose: 'confirm' | 'reset', hours: number) {
+async function issueEmailToken(db: Db, userId: string, purpose: 'reset', hours: number) {
   const token = randomToken();
   await db
     .insert(emailTokens)
@@ -75,19 +75,18 @@ async function issueEmailToken(db: Db, userId: string, purpose: 'confirm' | 'res
   return token;
 }
 
-/** The user of an open confirmation link (neither used, voided nor expired), or null. */
+/** A single-use token of `purpose` that is neither used, voided nor expired. */
+const openToken = (token: string, purpose: 'confirm' | 'reset') =>
+  and(
+    eq(emailTokens.tokenHash, sha256(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+
+/** The user of an open confirmation link, or null. */
 async function confirmLinkOwner(db: Db, token: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: emailTokens.userId })
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, sha256(token)),
-        eq(emailTokens.purpose, 'confirm'),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    );
+  const [row] = await db.select({ userId: emailTokens.userId }).from(emailTokens).where(openToken(token, 'confirm'));
   return row?.userId ?? null;
 }
 
@@ -106,14 +105,7 @@ async function consumeEmailToken(db: Db, token: string, purpose: 'confirm' | 're
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, sha256(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(openToken(token, purpose))
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
 }
