@@ -1,7 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const VIES_PORT = PORT + 1000;
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -38,12 +37,6 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // VIES (the EU's VAT ID check) as a local fake that knows the Austrian company of the registration flow.
-      command: `node --import tsx server/testing/fake-vies.ts ${VIES_PORT}`,
-      port: VIES_PORT,
-      reuseExistingServer: false,
-    },
-    {
       command: `rm -rf test-results/e2e-data-${PORT} && npm start`,
       url: `http://localhost:${PORT}/api/health`,
       timeout: 300_000,
@@ -60,7 +53,6 @@ export default defineConfig({
         EMAIL_RATE_LIMIT_PER_MINUTE: '10000',
         RECIPIENT_MAIL_LIMIT_PER_HOUR: '10000',
         ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
-        VIES_URL: `http://127.0.0.1:${VIES_PORT}`,
       },
     },
   ],

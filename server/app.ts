@@ -47,8 +47,6 @@ import { createPassSigner } from './services/pass-signing.ts';
 import { createPaymentProviders } from './services/payments/providers.ts';
 import type { Readiness } from './services/readiness.ts';
 import { SessionCache } from './services/session-cache.ts';
-import { createVatConfirmation } from './services/vat-confirmation.ts';
-import { viesClientFromConfig } from './services/vies.ts';
 import { shareSessionChanges } from './services/session-events.ts';
 import './types.ts';
 
@@ -64,9 +62,6 @@ export interface BuildOptions {
 }
 
 export const DEFAULT_DIST_DIR = DIST_DIR;
-
-/** How often buyers who paid VAT while their VAT ID waited for VIES are checked again. */
-const VAT_RECHECK_MS = 60 * 60 * 1000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -137,21 +132,6 @@ export async function buildApp(options: BuildOptions) {
 
   // One set of payment providers (PAYMENT_PROVIDER) for every route that takes or refunds money.
   const payments = await createPaymentProviders(config, database.db);
-
-  // Reverse charge only for VAT IDs VIES confirmed (finding 8): checked before an order is priced;
-  // buyers who paid VAT while VIES could not answer are asked about again every hour.
-  const vat = createVatConfirmation({
-    db: database.db,
-    vies: viesClientFromConfig(config),
-    providers: payments.all,
-    log: app.log,
-  });
-  app.decorate('vat', vat);
-  const vatRecheck = setInterval(() => {
-    vat.recheckPending().catch((error) => app.log.error({ err: error }, 'VAT ID re-check failed'));
-  }, VAT_RECHECK_MS);
-  vatRecheck.unref();
-  app.addHook('onClose', async () => clearInterval(vatRecheck));
 
   await app.register(
     async (api) => {

@@ -13,7 +13,6 @@ const SAFE_PRODUCTION = {
   SMTP_URL: 'smtp://mail.example:587',
   PAYMENT_PROVIDER: 'sandbox',
   PUBLIC_URL: 'https://app.cloudfest.example',
-  VIES_REQUESTER_VAT_ID: 'DE314772507',
 };
 
 describe('production configuration', () => {
@@ -55,23 +54,6 @@ describe('production configuration', () => {
       expect.stringContaining('SEED_DEMO=true'),
       expect.stringContaining('MAIL_LOG_ONLY=true'),
     ]);
-  });
-
-  it('checks VAT IDs with the EU by default, and says so when the checks carry no consultation number or go elsewhere', () => {
-    expect(loadConfig(SAFE_PRODUCTION)).toMatchObject({
-      VIES_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api',
-      VIES_REQUESTER_VAT_ID: 'DE314772507',
-      VIES_TIMEOUT_MS: 3000,
-    });
-    const elsewhere = loadConfig({ ...SAFE_PRODUCTION, VIES_REQUESTER_VAT_ID: undefined, VIES_URL: 'http://127.0.0.1:4174' });
-    expect(startWarnings(elsewhere)).toEqual([
-      expect.stringContaining('PAYMENT_PROVIDER=sandbox'),
-      expect.stringContaining('VIES_REQUESTER_VAT_ID is not set'),
-      expect.stringContaining('VIES_URL=http://127.0.0.1:4174'),
-    ]);
-    expect(loadConfig({ VIES_REQUESTER_VAT_ID: 'de 314 772 507' }).VIES_REQUESTER_VAT_ID).toBe('DE314772507');
-    expect(() => loadConfig({ VIES_REQUESTER_VAT_ID: 'not a VAT ID!' })).toThrow(/VIES_REQUESTER_VAT_ID: Expected a VAT ID/);
-    expect(() => loadConfig({ VIES_URL: 'ftp://vies.example' })).toThrow(/VIES_URL/);
   });
 
   it("trusts exactly the configured proxies, never any client's X-Forwarded-For", () => {

@@ -1,9 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-/** The European Commission's VIES REST API. */
-export const VIES_DEFAULT_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
-
 const passPublicKeysSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), z.string().regex(/^[A-Za-z0-9_-]{43}$/));
 
 /** proxy-addr's names for private ranges, which no client on the internet can come from. */
@@ -153,19 +150,31 @@ const schema = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Generic demo attendees (attendee001@ …) the demo seed creates; raise it to try scanners and check-in with a crowd. */
   DEMO_ATTENDEES: z.coerce.number().int().min(0).max(5000).default(40),
-  /** VIES, the EU's VAT ID check (REST API base; tests point it at a local fake). Reverse charge needs its confirmation. */
-  VIES_URL: z.url({ protocol: /^https?$/ }).default(VIES_DEFAULT_URL),
   /**
-   * Our own VAT ID (e.g. DE314772507), sent with every check: only then does VIES answer with a
-   * consultation number, the evidence kept with each reverse-charge confirmation.
+   * The seller on every invoice, credit note, e-invoice and the imprint (§ 14 (4) UStG: full name,
+   * address, VAT ID or tax number). The defaults are the demo organizer's.
    */
-  VIES_REQUESTER_VAT_ID: z
+  SELLER_NAME: z.string().trim().min(1).max(200).default('CloudFest GmbH'),
+  SELLER_STREET: z.string().trim().min(1).max(200).default('Rheinweg 5'),
+  SELLER_POSTCODE: z.string().trim().min(1).max(20).default('77977'),
+  SELLER_CITY: z.string().trim().min(1).max(100).default('Rust'),
+  /** ISO 3166-1 alpha-2. */
+  SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Expected a country code such as DE')
+    .default('DE'),
+  SELLER_VAT_ID: z
     .string()
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())
     .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,12}$/, 'Expected a VAT ID such as DE314772507')]))
-    .optional(),
-  /** How long an order waits for VIES before it is priced with VAT (the check is retried later). */
-  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    .default('DE314772507'),
+  /** The tax number (Steuernummer), printed when there is no VAT ID. */
+  SELLER_TAX_NUMBER: z.string().trim().max(30).default(''),
+  SELLER_REGISTER: z.string().trim().max(200).default('Amtsgericht Freiburg i. Br., HRB 712345'),
+  /** Comma-separated. */
+  SELLER_MANAGING_DIRECTORS: z.string().trim().max(300).default('Christian Jäger'),
+  SELLER_EMAIL: z.email().default('invoices@cloudfest.example'),
+  SELLER_PHONE: z.string().trim().max(40).default('+49 7822 860 0'),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -235,10 +244,6 @@ export function startWarnings(config: Config): string[] {
   if (config.SEED_DEMO)
     warnings.push('SEED_DEMO=true: demo accounts with a published password are seeded into an empty database.');
   if (config.MAIL_MODE === 'log') warnings.push('MAIL_LOG_ONLY=true: mail is written to the server log, not delivered.');
-  if (!config.VIES_REQUESTER_VAT_ID)
-    warnings.push('VIES_REQUESTER_VAT_ID is not set: VAT ID confirmations carry no VIES consultation number.');
-  if (config.VIES_URL !== VIES_DEFAULT_URL)
-    warnings.push(`VIES_URL=${config.VIES_URL}: VAT IDs are checked there, not with the EU.`);
   if (config.PAYMENT_PROVIDER === 'stripe' && config.STRIPE_API_URL)
     warnings.push(`STRIPE_API_URL=${config.STRIPE_API_URL}: Stripe calls go there, not to Stripe.`);
   return warnings;

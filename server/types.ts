@@ -6,7 +6,6 @@ import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
 import type { StrangerMail } from './services/mail-budget.ts';
 import type { SessionCache } from './services/session-cache.ts';
-import type { VatConfirmation } from './services/vat-confirmation.ts';
 
 export interface AuthContext {
   userId: string;
@@ -28,8 +27,6 @@ declare module 'fastify' {
     passSigner: PassSigner;
     /** Verifies scanned badges: signature, rotation keys, revocation (server/services/badges.ts). */
     badgeVerifier: BadgeVerifier;
-    /** Confirms buyers' VAT IDs with VIES before orders are priced (server/services/vat-confirmation.ts). */
-    vat: VatConfirmation;
     /** onRequest hook: 401 unless a valid, unrevoked token came with the request. */
     authenticate: onRequestHookHandler;
     /** onRequest hook: like authenticate, but also accepts the registration flow's token. */

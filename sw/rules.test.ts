@@ -36,6 +36,7 @@ describe('public API cache', () => {
     for (const path of [
       '/api/news',
       '/api/config',
+      '/api/seller',
       '/api/country',
       '/api/agenda',
       '/api/agenda/sessions',
@@ -57,6 +58,7 @@ describe('public API cache', () => {
       '/api/lead',
       '/api/newsletter',
       '/api/countryside',
+      '/api/sellers',
       '/api/agenda/favourites',
       '/api/agenda/favourites/',
       '/news',
@@ -108,6 +110,7 @@ describe('per-user caches', () => {
   it('keep PDFs and the own pictures apart, as files', () => {
     for (const path of [
       `/api/invoice/${INVOICE}/pdf`,
+      `/api/invoice/${INVOICE}/xml`,
       `/api/invoice/${INVOICE.toUpperCase()}/pdf`,
       `/api/visa-letter/${INVOICE}/pdf`,
       `/api/image/${INVOICE}`,

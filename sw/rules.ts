@@ -37,7 +37,7 @@ export const NETWORK_TIMEOUT_SECONDS = 3;
 export const USER_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Public reference data, identical for every user: safe under one shared cache name. */
-const PUBLIC_API_PATH = /^\/api\/(?:(?:news|config|country)(?:\/|$)|agenda|exhibitor)/;
+const PUBLIC_API_PATH = /^\/api\/(?:(?:news|config|seller|country)(?:\/|$)|agenda|exhibitor)/;
 
 /** The personal agenda sits under /api/agenda but is per user. */
 const FAVOURITES_PATH = /^\/api\/agenda\/favourites\/?$/;
@@ -71,7 +71,7 @@ const USER_DATA_PATHS: RegExp[] = [
 ];
 
 const USER_FILE_PATHS: RegExp[] = [
-  new RegExp(`^/api/invoice/${UUID}/pdf$`, 'i'),
+  new RegExp(`^/api/invoice/${UUID}/(?:pdf|xml)$`, 'i'),
   new RegExp(`^/api/visa-letter/${UUID}/pdf$`, 'i'),
   // The user's own pictures (the avatar variant of the menu and profile).
   new RegExp(`^/api/image/${UUID}$`, 'i'),

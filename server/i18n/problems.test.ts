@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CANCELLATION_MESSAGES } from '#shared/booking-rules.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
 import { ROOT } from '../paths.ts';
 import { englishProblemText } from './problems.ts';
 import { SHUTTING_DOWN, STARTING_UP } from '../plugins/readiness.ts';
@@ -183,11 +182,6 @@ describe('the English problem catalogue', () => {
 
   it('leaves the validation messages to the shared catalogue: the contracts name keys, not sentences', () => {
     expect(contractSentences()).toEqual([]);
-  });
-
-  it("holds the order mail's reverse-charge note to the checkout's", () => {
-    expect(CATALOGUES.en.mail['order.reverseCharge']).toBe(REVERSE_CHARGE_NOTE);
-    expect(CATALOGUES.en.pdf['reverseCharge.note']).toBe(REVERSE_CHARGE_NOTE);
   });
 });
 

@@ -1,50 +1,40 @@
-import { PageSizes, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { formatMoney } from '#shared/money.ts';
-import type { OrderLine } from '#shared/pricing.ts';
+import { type OrderLine, totalsOf, vatPercent } from '#shared/pricing.ts';
 import type { InvoiceBuyer } from '../db/schema/index.ts';
 import type { MessageKey } from '../i18n/catalogues.ts';
 import { shortCalendarDate, venueNumericDate } from '../i18n/formats.ts';
 import type { Language } from '../i18n/language.ts';
 import { lineDescription } from '../i18n/order-lines.ts';
 import { translator, type Values } from '../i18n/translate.ts';
+import { ROOT } from '../paths.ts';
 import { printable, wrap } from './pdf-layout.ts';
-
-/** The seller as German invoices require it (§14 UStG): full name, address, VAT ID. */
-export const SELLER = {
-  name: 'CloudFest GmbH',
-  street: 'Rheinweg 5',
-  city: '77977 Rust',
-  country: 'Deutschland / Germany',
-  vatId: 'DE314772507',
-  register: 'Amtsgericht Freiburg i. Br., HRB 712345',
-  managingDirector: 'Geschäftsführer: Christian Jäger',
-  email: 'invoices@cloudfest.example',
-} as const;
+import type { Seller } from './seller.ts';
 
 export interface InvoiceDocument {
   /** A credit note (Rechnungskorrektur / Stornorechnung) cancels `corrects` with negative amounts. */
   kind?: 'invoice' | 'credit-note';
   /**
    * The invoice a credit note cancels (§ 14 UStG: a correction must name the invoice it corrects),
-   * or the one an invoice replaces (a VAT correction: the same sale without VAT once VIES confirmed).
+   * or, on invoices issued before issue 23, the one a VAT correction's invoice replaced.
    */
   corrects?: { number: string; issuedAt: Date } | null;
-  /** A credit note of a VAT correction: the invoice without VAT that replaces the cancelled one. */
+  /** Issued before issue 23: the credit note of a VAT correction was settled against this invoice. */
   replacedBy?: { number: string; gross: number } | null;
   number: string;
   issuedAt: Date;
   status: 'paid' | 'open';
   buyer: InvoiceBuyer;
+  /** As sold, each with its VAT category and rate: every total is derived from them (totalsOf). */
   lines: OrderLine[];
-  net: number;
-  vatBasisPoints: number;
-  vat: number;
-  gross: number;
-  reverseCharge: boolean;
   /** Date of supply (Leistungszeitraum): the event days, YYYY-MM-DD. */
   supply: { from: string; to: string };
   /** The buyer's language: 'de' German only, 'en' (default) German and English. */
   language?: Language;
+  seller: Seller;
 }
 
 const A4 = { width: PageSizes.A4[0], height: PageSizes.A4[1] };
@@ -53,6 +43,38 @@ const RIGHT = A4.width - 57;
 const FOOTER_TOP = 80;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.4, 0.4, 0.45);
+
+/**
+ * Liberation Sans (SIL OFL, server/assets/fonts), embedded and subset: PDF/A (the e-invoice's
+ * PDF/A-3) forbids the standard fonts a viewer substitutes, and it has the letters of every
+ * European name. The files are read once; they sit beside the sources, which `npm start` runs from.
+ */
+const FONT_DIR = join(ROOT, 'server', 'assets', 'fonts');
+let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+const loadFonts = () => {
+  fontFiles ??= Promise.all(
+    ['LiberationSans-Regular.ttf', 'LiberationSans-Bold.ttf'].map((file) => readFile(join(FONT_DIR, file))),
+  ).then(([regular, bold]) => ({ regular: new Uint8Array(regular ?? []), bold: new Uint8Array(bold ?? []) }));
+  return fontFiles;
+};
+
+/**
+ * fontkit, parsing each font file once per process: pdf-lib parses the font for every document, and
+ * a fresh parse lays out glyphs from scratch (a tenfold slower invoice). Each document still embeds
+ * its own subset of the shared, read-only font.
+ */
+const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const sharedFontkit: typeof fontkit = {
+  ...fontkit,
+  create(buffer, postscriptName) {
+    let font = parsed.get(buffer);
+    if (!font) {
+      font = fontkit.create(buffer, postscriptName);
+      parsed.set(buffer, font);
+    }
+    return font;
+  },
+};
 
 /** Amounts and dates in German digits in either language: the invoice is a German invoice (§ 14 UStG). */
 const eur = (cents: number) => formatMoney(cents, 'de');
@@ -81,34 +103,44 @@ function wordsOf(language: Language) {
 }
 type Words = ReturnType<typeof wordsOf>;
 
-/** How the document was settled: refunded, set off against a corrected invoice (VAT correction), paid or payable. */
-function settlement(invoice: InvoiceDocument, words: Words): string[] {
+/** How the document was settled: refunded, set off against a corrected invoice (old VAT correction), paid or payable. */
+function settlement(invoice: InvoiceDocument, gross: number, words: Words): string[] {
   const date = venueNumericDate(invoice.issuedAt);
   if (invoice.kind === 'credit-note' && invoice.replacedBy) {
-    const { number, gross } = invoice.replacedBy;
-    return words.sentences('settled.againstCorrection', { number, vat: eur(-invoice.gross - gross), date });
+    const { number, gross: replacement } = invoice.replacedBy;
+    return words.sentences('settled.againstCorrection', { number, vat: eur(-gross - replacement), date });
   }
-  if (invoice.kind === 'credit-note') return words.sentences('settled.refunded', { amount: eur(-invoice.gross), date });
+  if (invoice.kind === 'credit-note') return words.sentences('settled.refunded', { amount: eur(-gross), date });
   if (invoice.corrects) return [words.label('settled.withPaymentOf', { number: invoice.corrects.number })];
   return [invoice.status === 'paid' ? words.label('settled.paid', { date }) : words.label('settled.payable')];
 }
 
+/** The seller's tax identification as § 14 (4) no. 2 UStG wants it: the VAT ID, else the tax number. */
+function sellerTaxId(seller: Seller, words: Words): string {
+  return seller.vatId ? `${words.label('vatId')}: ${seller.vatId}` : `${words.label('taxNumber')}: ${seller.taxNumber}`;
+}
+
 /**
- * Renders the invoice as an A4 PDF: letterhead, buyer, numbers, items, totals, VAT or reverse-charge
- * note; German only for a German-speaking buyer, German and English otherwise (`language`, default 'en').
+ * Renders the invoice as an A4 PDF with embedded fonts: letterhead, buyer, numbers, items with their
+ * VAT rate, net and VAT per rate, total (§ 14 (4) UStG), the reverse-charge note on invoices issued
+ * with it; German only for a German-speaking buyer, German and English otherwise (`language`, default 'en').
  */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
   const language = invoice.language ?? 'en';
   const words = wordsOf(language);
   const { label, sentences, own } = words;
+  const { seller } = invoice;
+  const totals = totalsOf(invoice.lines);
   const doc = await PDFDocument.create();
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  doc.registerFontkit(sharedFontkit);
+  const fonts = await loadFonts();
+  const regular = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
   const clean = printable(regular);
   const creditNote = invoice.kind === 'credit-note';
   // The file's title is the German one in either language, as the invoice register knows it.
   doc.setTitle(words.de(creditNote ? 'creditNote.document' : 'invoice.document', { number: invoice.number }));
-  doc.setAuthor(SELLER.name);
+  doc.setAuthor(seller.name);
   doc.setCreator('CloudFest 2026');
   doc.setProducer('CloudFest 2026');
   // German first in either language (the English invoice is bilingual), for screen readers.
@@ -117,9 +149,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   doc.setModificationDate(invoice.issuedAt);
 
   let page: PDFPage = doc.addPage(PageSizes.A4);
-  const text = (value: string, x: number, y: number, size = 9.5, font = regular, color = INK) =>
+  const text = (value: string, x: number, y: number, size = 9.5, font: PDFFont = regular, color = INK) =>
     page.drawText(clean(value), { x, y, size, font, color });
-  const textRight = (value: string, right: number, y: number, size = 9.5, font = regular) => {
+  const textRight = (value: string, right: number, y: number, size = 9.5, font: PDFFont = regular) => {
     const safe = clean(value);
     page.drawText(safe, { x: right - font.widthOfTextAtSize(safe, size), y, size, font, color: INK });
   };
@@ -132,39 +164,54 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   };
   const rule = (y: number, thickness = 0.6) =>
     page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness, color: MUTED });
-  const country = label('seller.country');
-  const vatId = label('vatId');
+  // The seller's country by name where it is Germany (the only one configured so far), else its code.
+  const country = seller.countryCode === 'DE' ? label('seller.country') : seller.countryCode;
+  const place = `${seller.postcode} ${seller.city}`;
+  const taxId = sellerTaxId(seller, words);
 
   const footer = () => {
     rule(FOOTER_TOP - 12, 0.4);
+    const directors = seller.managingDirectors.length
+      ? [own('seller.managingDirectors', { names: seller.managingDirectors.join(', ') })]
+      : [];
     const parts = [
-      `${SELLER.name} · ${SELLER.street} · ${SELLER.city} · ${country}`,
-      `${SELLER.managingDirector} · ${SELLER.register} · ${vatId} ${SELLER.vatId} · ${SELLER.email}`,
+      [seller.name, seller.street, place, country].join(' · '),
+      [...directors, seller.register, taxId, seller.email].filter(Boolean).join(' · '),
     ];
     column(parts, LEFT, FOOTER_TOP - 26, 10, 7, MUTED);
   };
 
   // Letterhead
-  text(SELLER.name, LEFT, 790, 18, bold);
-  column([SELLER.street, SELLER.city, country, `${vatId}: ${SELLER.vatId}`], RIGHT, 796, 12, 8.5, INK, true);
+  text(seller.name, LEFT, 790, 18, bold);
+  column([seller.street, place, country, taxId], RIGHT, 796, 12, 8.5, INK, true);
 
   // Buyer (address window) and invoice data side by side
-  text(`${SELLER.name} · ${SELLER.street} · ${SELLER.city}`, LEFT, 712, 7, regular, MUTED);
+  text(`${seller.name} · ${seller.street} · ${place}`, LEFT, 712, 7, regular, MUTED);
   const buyer = [invoice.buyer.company, invoice.buyer.name, ...invoice.buyer.address].filter((line) => line.trim());
   column(buyer, LEFT, 694, 13, 10);
   let y = 694 - buyer.length * 13 - 6;
-  if (invoice.buyer.vatId) text(`${vatId}: ${invoice.buyer.vatId}`, LEFT, y, 9);
+  const buyerDetails = [
+    invoice.buyer.vatId && `${label('vatId')}: ${invoice.buyer.vatId}`,
+    invoice.buyer.reference && `${label('buyer.reference')}: ${invoice.buyer.reference}`,
+    invoice.buyer.purchaseOrder && `${label('buyer.purchaseOrder')}: ${invoice.buyer.purchaseOrder}`,
+  ].filter((line): line is string => Boolean(line));
+  for (const line of buyerDetails) {
+    text(line, LEFT, y, 9);
+    y -= 11;
+  }
+  // Issued invoices stay as issued: a reverse-charge invoice showed when VIES confirmed the VAT ID.
   const confirmation = invoice.buyer.vatConfirmation;
   if (invoice.buyer.vatId && confirmation) {
     const reference = confirmation.reference ? `, ${label('vies.reference')} ${confirmation.reference}` : '';
     text(
-      `${label('vies.confirmed')} ${venueNumericDate(new Date(confirmation.confirmedAt))}${clean(reference)}`,
+      `${label('vies.confirmed')} ${venueNumericDate(new Date(confirmation.confirmedAt))}${reference}`,
       LEFT,
-      y - 11,
+      y,
       7.5,
       regular,
       MUTED,
     );
+    y -= 11;
   }
 
   const supply = `${isoToGerman(invoice.supply.from)} – ${isoToGerman(invoice.supply.to)}`;
@@ -188,7 +235,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     text(value, 330, 683 - i * 26, 10, i === 0 ? bold : regular);
   });
 
-  y = 560;
+  y = Math.min(560, y - 14, 694 - meta.length * 26 - 14);
   const corrected = invoice.corrects && { number: invoice.corrects.number, date: venueNumericDate(invoice.corrects.issuedAt) };
   if (creditNote) {
     text(`${label('creditNote.heading')} ${invoice.number}`, LEFT, y, 13, bold);
@@ -208,19 +255,20 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   y -= 18;
   text(own('event.place'), LEFT, y, 9.5, regular, MUTED);
 
-  // Items: position, description, quantity, unit price, net amount
-  const col = { pos: LEFT, desc: LEFT + 28, qty: 360, unit: 445, amount: RIGHT };
+  // Items: position, description (kind), quantity, VAT rate, unit price, net amount
+  const col = { pos: LEFT, desc: LEFT + 28, qty: 318, vat: 368, unit: 452, amount: RIGHT };
   y -= 30;
   text(own('column.position'), col.pos, y, 8, bold);
   text(label('column.description'), col.desc, y, 8, bold);
   textRight(label('column.quantity'), col.qty, y, 8, bold);
+  textRight(label('column.vat'), col.vat, y, 8, bold);
   textRight(label('column.unitPrice'), col.unit, y, 8, bold);
   textRight(label('column.net'), col.amount, y, 8, bold);
   y -= 7;
   rule(y);
   y -= 15;
   invoice.lines.forEach((line, index) => {
-    const description = wrap(clean(lineDescription(line, language)), regular, 9.5, col.qty - col.desc - 50);
+    const description = wrap(clean(lineDescription(line, language)), regular, 9.5, col.qty - col.desc - 40);
     if (y - description.length * 12 < FOOTER_TOP + 120) {
       footer();
       page = doc.addPage(PageSizes.A4);
@@ -229,29 +277,33 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     text(String(index + 1), col.pos, y);
     column(description, col.desc, y, 12);
     textRight(String(line.quantity), col.qty, y);
+    textRight(`${vatPercent(line.vatBasisPoints)} %`, col.vat, y);
     textRight(eur(line.unitPrice), col.unit, y);
     textRight(eur(line.net), col.amount, y);
     y -= description.length * 12 + 8;
   });
   rule(y + 2);
 
-  // Totals
+  // Totals: net, then each rate's VAT on its net (§ 14 (4) no. 8 UStG), then the total
   y -= 16;
-  const rate = invoice.vatBasisPoints / 100;
-  const totals: [string, string, boolean][] = [
-    [label('total.net'), eur(invoice.net), false],
-    [label('total.vat', { rate }), eur(invoice.vat), false],
-    [label('total.gross'), eur(invoice.gross), true],
+  const rows: [string, string, boolean][] = [
+    [label('total.net'), eur(totals.net), false],
+    ...totals.vatBreakdown.map((row): [string, string, boolean] => [
+      label('total.vatRate', { rate: vatPercent(row.basisPoints), net: eur(row.net) }),
+      eur(row.vat),
+      false,
+    ]),
+    [label('total.gross'), eur(totals.gross), true],
   ];
-  for (const [name, value, strong] of totals) {
+  for (const [name, value, strong] of rows) {
     textRight(name, col.unit, y, strong ? 10.5 : 9.5, strong ? bold : regular);
     textRight(value, col.amount, y, strong ? 10.5 : 9.5, strong ? bold : regular);
     y -= strong ? 18 : 14;
   }
 
   y -= 14;
-  if (invoice.reverseCharge) {
-    // The legal wording (§ 14a Abs. 5 UStG) in German on every invoice, then the note in the invoice's language.
+  if (invoice.lines.some((line) => line.vatCategory === 'AE')) {
+    // Issued before issue 23 under reverse charge: the legal wording (§ 14a Abs. 5 UStG), then the note, as issued.
     text(own('reverseCharge.legalNotice'), LEFT, y, 9.5, bold);
     y -= 13;
     for (const part of wrap(own('reverseCharge.note'), regular, 9.5, RIGHT - LEFT)) {
@@ -260,7 +312,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     }
     y -= 4;
   }
-  for (const part of settlement(invoice, words).flatMap((sentence) => wrap(sentence, regular, 9.5, RIGHT - LEFT))) {
+  for (const part of settlement(invoice, totals.gross, words).flatMap((sentence) =>
+    wrap(clean(sentence), regular, 9.5, RIGHT - LEFT),
+  )) {
     text(part, LEFT, y);
     y -= 13;
   }

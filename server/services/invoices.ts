@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { splitVatId } from '#shared/pricing.ts';
+import { splitVatId, totalsOf } from '#shared/pricing.ts';
 import type { Db } from '../db/client.ts';
-import { invoiceCounters, invoices, type OrderLine, type orders, users } from '../db/schema/index.ts';
+import { type InvoiceBuyer, invoiceCounters, invoices, type OrderLine, type orders, users } from '../db/schema/index.ts';
 import { loadBilling } from './order-pricing.ts';
+import { isValidVatId } from './vat-id.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -30,15 +31,15 @@ export async function nextInvoiceSequence(tx: Db, year: number): Promise<number>
 }
 
 /**
- * The buyer as printed: from the user and the billing address at the time of the invoice; under
- * reverse charge with the VIES confirmation of the VAT ID (date and consultation number).
+ * The buyer as printed and carried in the e-invoice: from the user and the billing address at the
+ * time of the invoice. The VAT ID is printed when it is a well-formed EU VAT ID (it changes no
+ * price); the buyer reference (BT-10) and purchase order (BT-13) only when entered.
  */
-async function buyerOf(tx: Db, userId: string, reverseCharge: boolean): Promise<InvoiceRow['buyer']> {
+export async function buyerOf(tx: Db, userId: string): Promise<InvoiceBuyer> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error(`user ${userId} is missing`);
   const { address, country } = await loadBilling(tx, userId);
   const { countryCode, number } = splitVatId(address?.vatId ?? '');
-  const confirmedAt = reverseCharge && address?.vatConfirmedId === countryCode + number ? address.vatConfirmedAt : null;
   const lines = address
     ? [
         address.addressLine1,
@@ -48,48 +49,52 @@ async function buyerOf(tx: Db, userId: string, reverseCharge: boolean): Promise<
         country?.name ?? '',
       ].filter((line) => line.trim().length > 0)
     : [];
+  const reference = address?.buyerReference.trim() ?? '';
+  const purchaseOrder = address?.purchaseOrder.trim() ?? '';
   return {
     name: `${user.firstName} ${user.lastName}`.trim(),
     company: address?.company || user.company,
     address: lines,
-    vatId: countryCode + number,
-    email: user.email,
-    ...(confirmedAt
-      ? { vatConfirmation: { confirmedAt: confirmedAt.toISOString(), reference: address?.vatConfirmationReference ?? null } }
+    ...(address
+      ? {
+          postal: {
+            line1: address.addressLine1,
+            line2: address.addressLine2,
+            postcode: address.zip,
+            city: address.city,
+            state: address.state,
+            countryCode: country?.code ?? '',
+          },
+        }
       : {}),
+    vatId: number && isValidVatId(countryCode, number) ? countryCode + number : '',
+    email: user.email,
+    ...(reference ? { reference } : {}),
+    ...(purchaseOrder ? { purchaseOrder } : {}),
   };
 }
 
 /**
- * Issues the invoice of a paid order inside the order's completion transaction; `corrects` names the
- * invoice this one replaces (a VAT correction, services/vat-confirmation.ts, which passes the order
- * repriced and narrowed to the lines no credit note cancelled).
+ * Issues the invoice of a paid order inside the order's completion transaction: the order's lines,
+ * each with the VAT category and rate it was sold at, and the totals of those lines (totalsOf).
  */
-export async function createInvoice(
-  tx: Db,
-  order: OrderRow,
-  issuedAt = new Date(),
-  corrects: InvoiceRow | null = null,
-): Promise<InvoiceRow> {
+export async function createInvoice(tx: Db, order: OrderRow, issuedAt = new Date()): Promise<InvoiceRow> {
   const year = invoiceYear(issuedAt);
   const sequence = await nextInvoiceSequence(tx, year);
+  const totals = totalsOf(order.lines);
   const [invoice] = await tx
     .insert(invoices)
     .values({
       userId: order.userId,
       orderId: order.id,
-      correctsInvoiceId: corrects?.id ?? null,
-      correction: corrects ? 'vat' : null,
       year,
       sequence,
       number: formatInvoiceNumber(year, sequence),
-      buyer: await buyerOf(tx, order.userId, order.reverseCharge),
-      lines: order.lines,
-      net: order.net,
-      vatBasisPoints: order.vatBasisPoints,
-      vat: order.vat,
-      gross: order.gross,
-      reverseCharge: order.reverseCharge,
+      buyer: await buyerOf(tx, order.userId),
+      lines: totals.lines,
+      net: totals.net,
+      vat: totals.vat,
+      gross: totals.gross,
       status: 'paid',
       issuedAt,
     })
@@ -98,22 +103,26 @@ export async function createInvoice(
   return invoice;
 }
 
+/** The lines a credit note cancels: the same lines with negative amounts, each at its own VAT category and rate. */
+export const negated = (lines: readonly OrderLine[]): OrderLine[] =>
+  lines.map((line) => ({ ...line, unitPrice: -line.unitPrice, net: -line.net }));
+
 /**
  * Issues a credit note (Rechnungskorrektur / Stornorechnung) that cancels `lines` of an invoice,
- * inside the caller's transaction: negative amounts at the invoice's VAT rate, the invoice's buyer,
- * and the next gap-free number of the year of issue. An invoice may get several 'cancellation'
- * notes, each for lines no earlier note cancelled (payments/refunds.ts), and at most one 'vat' note
- * (a VAT correction, unique invoices_vat_credit_note).
+ * inside the caller's transaction: those lines negated, each at the rate it was invoiced at, the
+ * totals of the negated lines (totalsOf), the invoice's buyer, and the next gap-free number of the
+ * year of issue. An invoice may get several credit notes, each for lines no earlier note cancelled
+ * (payments/refunds.ts).
  */
 export async function createCreditNote(
   tx: Db,
   invoice: InvoiceRow,
-  cancelled: { lines: OrderLine[]; net: number; vat: number },
+  lines: readonly OrderLine[],
   issuedAt = new Date(),
-  correction: 'cancellation' | 'vat' = 'cancellation',
 ): Promise<InvoiceRow> {
   const year = invoiceYear(issuedAt);
   const sequence = await nextInvoiceSequence(tx, year);
+  const totals = totalsOf(negated(lines));
   const [note] = await tx
     .insert(invoices)
     .values({
@@ -121,17 +130,15 @@ export async function createCreditNote(
       orderId: invoice.orderId,
       kind: 'credit-note',
       correctsInvoiceId: invoice.id,
-      correction,
+      correction: 'cancellation',
       year,
       sequence,
       number: formatInvoiceNumber(year, sequence),
       buyer: invoice.buyer,
-      lines: cancelled.lines.map((line) => ({ ...line, unitPrice: -line.unitPrice, net: -line.net })),
-      net: -cancelled.net,
-      vatBasisPoints: invoice.vatBasisPoints,
-      vat: -cancelled.vat,
-      gross: -(cancelled.net + cancelled.vat),
-      reverseCharge: invoice.reverseCharge,
+      lines: totals.lines,
+      net: totals.net,
+      vat: totals.vat,
+      gross: totals.gross,
       status: 'paid',
       issuedAt,
     })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOGUES } from '../i18n/catalogues.ts';
 import type { CompletedOrder } from './completed-order.ts';
 import type { Mail } from './mail.ts';
 import { confirmationMail, existingAccountMail, freePassGoneMail, passwordResetMail } from './mail-templates.ts';
@@ -30,20 +31,28 @@ const paidOrder = (language: 'en' | 'de', overrides: Partial<CompletedOrder> = {
       kind: 'registration',
       status: 'paid',
       lines: [
-        { kind: 'pass', description: 'Business Pass', quantity: 1, unitPrice: 29_900, net: 29_900 },
+        {
+          kind: 'pass',
+          description: 'Business Pass',
+          quantity: 1,
+          unitPrice: 29_900,
+          net: 29_900,
+          vatCategory: 'S',
+          vatBasisPoints: 1900,
+        },
         {
           kind: 'hotel',
           description: 'Hotel Colosseo, Single, 2026-03-23 to 2026-03-27 (4 nights)',
           quantity: 4,
           unitPrice: 17_900,
           net: 71_600,
+          vatCategory: 'S',
+          vatBasisPoints: 700,
         },
       ],
       net: 101_500,
-      vatBasisPoints: 1900,
-      vat: 19_285,
-      gross: 120_785,
-      reverseCharge: false,
+      vat: 10_693,
+      gross: 112_193,
     },
     user: { email: 'ada@example.com', firstName: 'Ada', language },
     pass: { name: 'Business Pass', status: 'approved' },
@@ -177,7 +186,8 @@ describe('order confirmations', () => {
     const en = orderConfirmationMail(paidOrder('en'), BASE);
     expect(en.subject).toBe('Your CloudFest 2026 registration, invoice CF-2026-000042');
     expect(en.text).toContain('- Hotel Colosseo, Single, 2026-03-23 to 2026-03-27 (4 nights) (4 × 179.00 €): 716.00 €');
-    expect(en.text).toContain('Net: 1,015.00 €\nVAT 19 %: 192.85 €\nTotal: 1,207.85 €\n');
+    // One VAT line per rate (tax rules, issue 23): the pass at 19 %, the nights at 7 %.
+    expect(en.text).toContain('Net: 1,015.00 €\nVAT 19 %: 56.81 €\nVAT 7 %: 50.12 €\nTotal: 1,121.93 €\n');
   });
 
   it('confirm a registration in German with German amounts, dates and the hotel line in German', () => {
@@ -190,7 +200,7 @@ describe('order confirmations', () => {
     expect(de.text).toContain(`Ihre Rechnung CF-2026-000042 finden Sie in Ihrem Konto unter Rechnungen: ${BASE}/invoices`);
     expect(de.text).toContain('Ihre Bestellung:\n- Business Pass: 299,00 €\n');
     expect(de.text).toContain('- Hotel Colosseo, Single, 23.03.2026 bis 27.03.2026 (4 Nächte) (4 × 179,00 €): 716,00 €');
-    expect(de.text).toContain('Netto: 1.015,00 €\nUSt. 19 %: 192,85 €\nGesamt: 1.207,85 €\n');
+    expect(de.text).toContain('Netto: 1.015,00 €\nUSt. 19 %: 56,81 €\nUSt. 7 %: 50,12 €\nGesamt: 1.121,93 €\n');
     expect(de.html).toContain('<h2>Ihre Bestellung</h2>');
     expectLanguage(de, 'de');
   });
@@ -201,7 +211,17 @@ describe('order confirmations', () => {
         order: {
           ...paidOrder('de').order,
           status: 'free',
-          lines: [{ kind: 'pass', description: 'Standard Pass', quantity: 1, unitPrice: 0, net: 0 }],
+          lines: [
+            {
+              kind: 'pass',
+              description: 'Standard Pass',
+              quantity: 1,
+              unitPrice: 0,
+              net: 0,
+              vatCategory: 'S',
+              vatBasisPoints: 1900,
+            },
+          ],
           net: 0,
           vat: 0,
           gross: 0,
@@ -218,19 +238,27 @@ describe('order confirmations', () => {
     expect(de.text).not.toContain('Netto');
   });
 
-  it('confirm an upgrade, a hotel booking and a train ticket in German, with the reverse charge', () => {
+  it('confirm an upgrade, a hotel booking and a train ticket in German, never with a reverse charge', () => {
     const base = paidOrder('de');
+    const upgradeLine = { kind: 'upgrade', description: 'Business Pass', quantity: 1, unitPrice: 20_000, net: 20_000 } as const;
     const upgrade = orderConfirmationMail(
       {
         ...base,
-        order: { ...base.order, kind: 'upgrade', reverseCharge: true, vat: 0, vatBasisPoints: 0 },
+        order: {
+          ...base.order,
+          kind: 'upgrade',
+          lines: [{ ...upgradeLine, vatCategory: 'S', vatBasisPoints: 1900 }],
+          net: 20_000,
+          vat: 3_800,
+          gross: 23_800,
+        },
         upgrade: { from: 'Standard Pass', to: 'Business Pass' },
       },
       BASE,
     );
     expect(upgrade.subject).toBe('Ihr Upgrade auf Business Pass für das CloudFest 2026, Rechnung CF-2026-000042');
     expect(upgrade.text).toContain('Aus Ihrem Standard Pass ist ein Business Pass geworden.');
-    expect(upgrade.text).toContain('Steuerschuldnerschaft des Leistungsempfängers');
+    expect(upgrade.text).toContain('Netto: 200,00 €\nUSt. 19 %: 38,00 €\nGesamt: 238,00 €\n');
 
     const hotel = orderConfirmationMail({ ...base, order: { ...base.order, kind: 'hotel' } }, BASE);
     expect(hotel.subject).toBe('Ihre Hotelbuchung für das CloudFest 2026, Rechnung CF-2026-000042');
@@ -250,5 +278,26 @@ describe('order confirmations', () => {
     expect(ticket.text).toContain(
       'vielen Dank für Ihre Bestellung für das CloudFest 2026 im Europa-Park. Ihre Zahlung ist bei uns eingegangen.',
     );
+  });
+  it('attach the invoice PDF when there is one and say so, in English and in German', () => {
+    const pdf = { filename: 'CF-2026-000042.pdf', content: Buffer.from('%PDF-1.7'), contentType: 'application/pdf' };
+    const en = orderConfirmationMail(paidOrder('en'), BASE, pdf);
+    expect(en.attachments).toEqual([pdf]);
+    expect(en.text).toContain(
+      `Your invoice CF-2026-000042 is attached as a PDF e-invoice (ZUGFeRD); you also find it in your account under Invoices: ${BASE}/invoices`,
+    );
+    const de = orderConfirmationMail(paidOrder('de'), BASE, pdf);
+    expect(de.attachments).toEqual([pdf]);
+    expect(de.text).toContain(
+      `Ihre Rechnung CF-2026-000042 ist als PDF-E-Rechnung (ZUGFeRD) angehängt; Sie finden sie auch in Ihrem Konto unter Rechnungen: ${BASE}/invoices`,
+    );
+    expect(orderConfirmationMail(paidOrder('de'), BASE).attachments).toBeUndefined();
+  });
+
+  it('never speak of a reverse charge: nothing the event sells is reverse-charged (issue 23)', () => {
+    for (const language of ['en', 'de'] as const) {
+      const words = Object.values(CATALOGUES[language].mail).join('\n');
+      expect(words).not.toMatch(/reverse.charge|Steuerschuldnerschaft|Art\. 196|VIES/i);
+    }
   });
 });

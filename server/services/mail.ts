@@ -3,11 +3,19 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
+/** A file sent with a mail (an invoice's PDF); nodemailer encodes it. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '#shared/contracts/registration.ts';
+import { vatBreakdownOf } from '#shared/pricing.ts';
 import type { Db } from '../db/client.ts';
 import {
   accommodations,
@@ -18,8 +19,7 @@ import {
 import { secureBooking } from './booking.ts';
 import { createInvoice } from './invoices.ts';
 import type { CompletedOrder, OrderRow, PassStatus } from './completed-order.ts';
-import type { Mailer } from './mail.ts';
-import { orderConfirmationMail } from './order-mail.ts';
+import { type OrderMailing, orderConfirmationWithInvoice } from './order-mail.ts';
 import { revokeCurrentBarcode } from './pass-barcodes.ts';
 
 /**
@@ -195,10 +195,18 @@ export async function completeIfFree(tx: Db, order: OrderRow): Promise<Completed
   return completed;
 }
 
-/** The order stays complete when the mail fails: log it rather than fail the payment's answer. */
-export async function sendOrderConfirmation(mailer: Mailer, completed: CompletedOrder, baseUrl: string, log: FastifyBaseLogger) {
+/**
+ * The order stays complete when the mail fails: log it rather than fail the payment's answer. The
+ * invoice goes with it as its hybrid PDF (order-mail.ts).
+ */
+export async function sendOrderConfirmation(
+  app: OrderMailing,
+  completed: CompletedOrder,
+  baseUrl: string,
+  log: FastifyBaseLogger,
+) {
   try {
-    await mailer.send(orderConfirmationMail(completed, baseUrl));
+    await app.mailer.send(await orderConfirmationWithInvoice(app, completed, baseUrl, log));
   } catch (error) {
     log.error({ err: error, orderId: completed.order.id }, 'order confirmation mail failed');
   }
@@ -212,10 +220,9 @@ export function toOrderDto(order: OrderRow, passStatus: PassStatus, invoiceNumbe
     status: order.status,
     lines: order.lines,
     net: order.net,
-    vatRate: order.vatBasisPoints / 10_000,
+    vatBreakdown: vatBreakdownOf(order.lines),
     vat: order.vat,
     gross: order.gross,
-    reverseCharge: order.reverseCharge,
     passStatus,
     invoiceNumber,
   };
@@ -224,7 +231,7 @@ export function toOrderDto(order: OrderRow, passStatus: PassStatus, invoiceNumbe
 /** Looks up the pass status and invoice number that belong with an order. */
 export async function loadOrderDto(db: Db, order: OrderRow): Promise<Order> {
   const [pass] = await db.select({ status: passes.status }).from(passes).where(eq(passes.userId, order.userId));
-  // The newest: a VAT correction replaces the order's first invoice.
+  // The newest: an old VAT correction (before issue 23) replaced the order's first invoice.
   const [invoice] = await db
     .select({ number: invoices.number })
     .from(invoices)

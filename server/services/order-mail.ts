@@ -1,11 +1,15 @@
-import { isFreeOrder } from '#shared/pricing.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { isFreeOrder, vatBreakdownOf, vatPercent } from '#shared/pricing.ts';
 import { formatAmount } from '#shared/money.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { shortCalendarDate } from '../i18n/formats.ts';
 import type { Language } from '../i18n/language.ts';
 import { lineDescription } from '../i18n/order-lines.ts';
 import { type Translate, translator } from '../i18n/translate.ts';
 import type { CompletedOrder } from './completed-order.ts';
-import type { Mail } from './mail.ts';
+import { invoicePdf, loadInvoiceDocument } from './invoice-files.ts';
+import type { Mail, MailAttachment } from './mail.ts';
 import { composeMail, escapeHtml } from './mail-layout.ts';
 import { greeting } from './mail-text.ts';
 
@@ -80,9 +84,10 @@ function thanksOf(order: CompletedOrder['order'], t: Translate<'mail'>): string 
 
 /**
  * The confirmation of a completed order: what was ordered and delivered, what it cost, the invoice;
- * in the buyer's language, with amounts from the shared money formatter (src/shared/money.ts).
+ * in the buyer's language, with amounts from the shared money formatter (src/shared/money.ts). With
+ * `invoicePdf` the invoice travels as the attachment (orderConfirmationWithInvoice makes it).
  */
-export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string): Mail {
+export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string, invoicePdf?: MailAttachment): Mail {
   const { order, user, invoice } = completed;
   const { language } = user;
   const t = translator(language, 'mail');
@@ -102,15 +107,15 @@ export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string
         })
       : t('order.item', { description, amount: amount(line.net) });
   });
-  // A free order: 'Total: Free', without net and VAT lines.
+  // A free order: 'Total: Free', without net and VAT lines. Otherwise one VAT line per rate, as
+  // on the invoice (tax rules, issue 23).
   const totals = isFreeOrder(order)
     ? [t('order.total', { amount: common('free') })]
     : [
         t('order.net', { amount: money(order.net) }),
-        // In English the checkout's REVERSE_CHARGE_NOTE word for word (a test holds the catalogue to it).
-        order.reverseCharge
-          ? t('order.reverseCharge')
-          : t('order.vat', { rate: order.vatBasisPoints / 100, amount: money(order.vat) }),
+        ...vatBreakdownOf(order.lines).map((row) =>
+          t('order.vat', { rate: Number(vatPercent(row.basisPoints)), amount: money(row.vat) }),
+        ),
         t('order.total', { amount: money(order.gross) }),
       ];
 
@@ -120,7 +125,7 @@ export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string
       ? t('order.subject.registrationComplete')
       : wording.subject;
   const list = (rows: string[]) => `<ul>${rows.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`;
-  return composeMail({
+  const mail = composeMail({
     to: user.email,
     language,
     subject,
@@ -129,11 +134,46 @@ export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string
       greeting(user.firstName, language),
       thanksOf(order, t),
       ...wording.delivered,
-      ...(invoice ? [t('order.invoice', { number: invoice.number, url: `${baseUrl}/invoices` })] : []),
+      ...(invoice
+        ? [t(invoicePdf ? 'order.invoiceAttached' : 'order.invoice', { number: invoice.number, url: `${baseUrl}/invoices` })]
+        : []),
     ],
     extra: {
       text: `${t('order.items.text')}\n${items.map((i) => `- ${i}`).join('\n')}\n\n${totals.join('\n')}`,
       html: `<h2>${escapeHtml(t('order.items.heading'))}</h2>${list(items)}${list(totals)}`,
     },
   });
+  return invoicePdf ? { ...mail, attachments: [invoicePdf] } : mail;
+}
+
+/** What sending an order's confirmation needs: the app's mailer, database and configuration (the seller). */
+export interface OrderMailing {
+  mailer: { send(mail: Mail): Promise<void> };
+  db: Db;
+  config: Config;
+}
+
+/**
+ * The confirmation with the invoice attached as its hybrid PDF (ZUGFeRD / Factur-X: the PDF a person
+ * reads with the EN 16931 XML inside), in the holder's language like the download. Should the PDF
+ * fail, the mail still goes out, without it and saying the invoice is in the account.
+ */
+export async function orderConfirmationWithInvoice(
+  app: OrderMailing,
+  completed: CompletedOrder,
+  baseUrl: string,
+  log: FastifyBaseLogger,
+): Promise<Mail> {
+  const { invoice } = completed;
+  if (!invoice) return orderConfirmationMail(completed, baseUrl);
+  try {
+    const document = await loadInvoiceDocument(app.db, app.config, invoice.id, invoice.userId);
+    if (!document) throw new Error(`invoice ${invoice.number} not found`);
+    const pdf = await invoicePdf(document);
+    const attachment = { filename: `${invoice.number}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' };
+    return orderConfirmationMail(completed, baseUrl, attachment);
+  } catch (error) {
+    log.error({ err: error, invoiceId: invoice.id }, 'invoice PDF for the confirmation mail failed');
+    return orderConfirmationMail(completed, baseUrl);
+  }
 }

@@ -1,9 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { GERMAN_VAT_BASIS_POINTS, type OrderLine, qualifiesForReverseCharge, splitVatId, vatOf } from '#shared/pricing.ts';
-import { nightCount } from '#shared/stay.ts';
+import { hotelLine, type OrderLine, taxedLine, totalsOf } from '#shared/pricing.ts';
+import type { LineKind } from '#shared/tax-rules.ts';
 import type { Db } from '../db/client.ts';
 import { accommodations, addresses, countries, type OrderKind, type OrderSubject, orders, rooms } from '../db/schema/index.ts';
-import { isValidVatId } from './vat-id.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
@@ -25,56 +24,9 @@ export async function loadBilling(db: Db, userId: string): Promise<Billing> {
   return { address: row?.address ?? null, country: row?.country ?? null };
 }
 
-/** ISO country of a VAT prefix: Greece's VAT IDs start with EL. */
-const isoOfVatPrefix = (prefix: string) => (prefix === 'EL' ? 'GR' : prefix);
-
-/**
- * The VAT ID (prefix and number, no spaces) that would put an EU business outside Germany under
- * reverse charge once VIES confirms it: well-formed (format and check digits) and of the billing
- * country, so a German buyer cannot borrow a foreign ID. Null when reverse charge cannot apply.
- */
-export function reverseChargeCandidate({ address, country }: Billing): string | null {
-  if (!address || !country) return null;
-  const { countryCode, number } = splitVatId(address.vatId);
-  const vatIdValid = number.length > 0 && isoOfVatPrefix(countryCode) === country.code && isValidVatId(countryCode, number);
-  return qualifiesForReverseCharge({ countryCode: country.code, isEu: country.isEu, vatIdValid }) ? countryCode + number : null;
-}
-
-/**
- * Reverse charge only for a VAT ID that VIES confirmed (finding 8): a well-formed ID alone is not
- * enough. The confirmation is fetched before the order's transaction (services/vat-confirmation.ts);
- * while it is missing, the order carries VAT and is corrected by credit note once confirmed.
- */
-export function reverseChargeApplies(billing: Billing): boolean {
-  const candidate = reverseChargeCandidate(billing);
-  return candidate !== null && billing.address?.vatConfirmedId === candidate;
-}
-
-export interface PricedLines {
-  lines: OrderLine[];
-  net: number;
-  vatBasisPoints: number;
-  vat: number;
-  gross: number;
-  reverseCharge: boolean;
-}
-
-/** Totals of an order bought in the app: German VAT on the net total, or none under reverse charge (as at checkout). */
-export function priceLines(lines: OrderLine[], reverseCharge: boolean): PricedLines {
-  const net = lines.reduce((sum, line) => sum + line.net, 0);
-  const vatBasisPoints = reverseCharge ? 0 : GERMAN_VAT_BASIS_POINTS;
-  const vat = vatOf(net, vatBasisPoints);
-  return { lines, net, vatBasisPoints, vat, gross: net + vat, reverseCharge };
-}
-
-/** One line of something sold once at a fixed net price. */
-export const singleLine = (kind: OrderLine['kind'], description: string, price: number): OrderLine => ({
-  kind,
-  description,
-  quantity: 1,
-  unitPrice: price,
-  net: price,
-});
+/** One line of something sold once at a fixed net price, taxed by the tax rules of its kind. */
+export const singleLine = (kind: LineKind, description: string, price: number): OrderLine =>
+  taxedLine(kind, description, 1, price);
 
 /** The hotel line of a booking at the price fixed when it was booked, worded as at checkout. */
 export async function hotelOrderLine(
@@ -86,14 +38,11 @@ export async function hotelOrderLine(
     .from(rooms)
     .innerJoin(accommodations, eq(accommodations.id, rooms.accommodationId))
     .where(eq(rooms.id, booking.roomId));
-  const nights = nightCount(booking.start, booking.end);
-  return {
-    kind: 'hotel',
-    description: `${names?.name ?? ''}, ${names?.roomName ?? ''}, ${booking.start} to ${booking.end} (${nights} ${nights === 1 ? 'night' : 'nights'})`,
-    quantity: nights,
-    unitPrice: booking.priceCents / nights,
-    net: booking.priceCents,
-  };
+  // The price fixed when the room was booked.
+  return hotelLine(
+    { name: names?.name ?? '', roomName: names?.roomName ?? '', start: booking.start, end: booking.end },
+    booking.priceCents,
+  );
 }
 
 export interface OpenOrderInput {
@@ -105,20 +54,18 @@ export interface OpenOrderInput {
 }
 
 /**
- * Prices the lines for the buyer (billing address and VAT ID decide reverse charge) and saves them
- * as the user's one open order of this kind: a new choice re-prices the open order in place, so
+ * Totals the lines (each taxed by its kind, whoever buys) and saves them as the user's one open
+ * order of this kind: a new choice re-prices the open order in place, so
  * asking twice answers the same order. The caller holds the user's lock (lockUser).
  */
 export async function placeOpenOrder(tx: Db, input: OpenOrderInput): Promise<OrderRow> {
-  const priced = priceLines(input.lines, reverseChargeApplies(await loadBilling(tx, input.userId)));
+  const priced = totalsOf(input.lines);
   const values = {
     subject: input.subject,
     lines: priced.lines,
     net: priced.net,
-    vatBasisPoints: priced.vatBasisPoints,
     vat: priced.vat,
     gross: priced.gross,
-    reverseCharge: priced.reverseCharge,
     bookingId: input.bookingId ?? null,
   };
   const [open] = await openOrderOf(tx, input.userId, input.kind);

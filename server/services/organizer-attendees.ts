@@ -200,7 +200,6 @@ export async function attendeeDetail(db: Db, userId: string): Promise<AttendeeDe
           kind: invoices.kind,
           gross: invoices.gross,
           issuedAt: invoices.issuedAt,
-          reverseCharge: invoices.reverseCharge,
           buyer: invoices.buyer,
         })
         .from(invoices)

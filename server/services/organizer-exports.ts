@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import { type AnyColumn, and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { CSV_BOM, type CsvValue, csvAmount, csvLine, csvNumber } from '#shared/csv.ts';
+import { CSV_BOM, type CsvValue, csvAmount, csvCell, csvLine, csvNumber } from '#shared/csv.ts';
+import type { Period } from '#shared/export-period.ts';
+import { vatBreakdownOf, vatPercent } from '#shared/pricing.ts';
+import { TAX_RULES } from '#shared/tax-rules.ts';
 import type { Db } from '../db/client.ts';
 import { checkinLists, checkins, invoices, leadTeams, orders, passes, passTypes, users } from '../db/schema/index.ts';
 import { VENUE_TIME_ZONE } from './organizer-dashboard.ts';
@@ -12,9 +15,10 @@ import { VENUE_TIME_ZONE } from './organizer-dashboard.ts';
  * check-ins. Rows are read a page at a time by keyset and written as they come, so ten thousand
  * people never sit in memory as one array or one string.
  *
- * One language on purpose (issue 16): the exports stay English, with ISO dates and plain decimal
- * numbers, whatever the organizer's or the attendees' language. They are data for spreadsheets and
- * the accountant's import, which need the same column names and number format every time.
+ * One language on purpose (issue 16): the column names and values stay English with ISO dates,
+ * whatever the organizer's or the attendees' language, so an import sees the same columns every time.
+ * Only the separators follow a choice (issue 23, CSV_FORMATS): German Excel wants semicolons and
+ * decimal commas.
  */
 
 /** Rows per database read. */
@@ -32,9 +36,6 @@ const venueDay = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
   day: '2-digit',
 });
-/** An ISO instant (a JSON field, so not a column to format in SQL) as the venue's date, YYYY-MM-DD. */
-const venueDate = (iso: string | undefined) => (iso ? venueDay.format(new Date(iso)) : null);
-
 export interface CsvExport {
   header: readonly string[];
   /** Pages of rows in file order; an empty export yields nothing. */
@@ -118,9 +119,60 @@ export function attendeesExport(db: Db): CsvExport {
 
 const KIND_LABEL = { invoice: 'invoice', 'credit-note': 'credit note' } as const;
 
-/** For the accountant: one line per invoice or credit note (negative amounts) in number order. */
-export function ordersExport(db: Db): CsvExport {
+/** The venue's midnight starting a day, as SQL: the zone is SQL text (see organizer-dashboard.ts). */
+const venueMidnight = (day: SQL) => sql`(${day})::timestamp at time zone ${sql.raw(`'${VENUE_TIME_ZONE}'`)}`;
+
+/** Invoices issued within the period's venue days (none: all of them). */
+export const issuedIn = (period: Period | undefined) =>
+  period
+    ? sql`${invoices.issuedAt} >= ${venueMidnight(sql`${period.from}::date`)} and ${invoices.issuedAt} < ${venueMidnight(sql`${period.to}::date + 1`)}`
+    : undefined;
+
+/**
+ * One pair of columns (net, VAT) per rate: every rate of the tax rules, so the columns stay the same
+ * from one period to the next, plus any other rate the period's invoices carry. Old reverse-charged
+ * lines (category AE, issued before issue 23 without VAT) get a pair of their own, only when the
+ * period has any.
+ */
+interface RateColumn {
+  key: string;
+  net: string;
+  vat: string;
+  basisPoints: number;
+}
+
+const columnKey = (category: string, basisPoints: number) => (category === 'AE' ? 'AE' : `S:${basisPoints}`);
+
+function rateColumn(category: string, basisPoints: number): RateColumn {
+  if (category === 'AE') return { key: 'AE', net: 'Net 0 % (reverse charge)', vat: 'VAT 0 % (reverse charge)', basisPoints: -1 };
+  const percent = vatPercent(basisPoints);
+  return { key: columnKey(category, basisPoints), net: `Net ${percent} %`, vat: `VAT ${percent} %`, basisPoints };
+}
+
+async function rateColumns(db: Db, period: Period | undefined): Promise<RateColumn[]> {
+  const present = await db
+    .selectDistinct({ category: sql<string>`line->>'vatCategory'`, basisPoints: sql<number>`(line->>'vatBasisPoints')::int` })
+    .from(sql`${invoices} cross join lateral jsonb_array_elements(${invoices.lines}) as line`)
+    .where(issuedIn(period));
+  const columns = new Map<string, RateColumn>();
+  for (const rule of Object.values(TAX_RULES))
+    columns.set(columnKey(rule.category, rule.basisPoints), rateColumn(rule.category, rule.basisPoints));
+  for (const { category, basisPoints } of present) {
+    const column = rateColumn(category, Number(basisPoints));
+    if (!columns.has(column.key)) columns.set(column.key, column);
+  }
+  // Highest rate first, as on the invoice; the reverse-charge pair last.
+  return [...columns.values()].sort((a, b) => b.basisPoints - a.basisPoints);
+}
+
+/**
+ * For the accountant: one line per invoice or credit note (negative amounts) in number order, with
+ * net and VAT per rate from the lines as issued (vatBreakdownOf: VAT rounded once per rate) and the
+ * invoice's totals. A period limits it to what was issued on those venue days.
+ */
+export async function ordersExport(db: Db, period?: Period): Promise<CsvExport> {
   const corrected = alias(invoices, 'corrected');
+  const columns = await rateColumns(db, period);
   return {
     header: [
       'Invoice number',
@@ -128,15 +180,12 @@ export function ordersExport(db: Db): CsvExport {
       'Kind',
       'Corrects invoice',
       'Order kind',
+      ...columns.flatMap((column) => [column.net, column.vat]),
       'Net',
-      'VAT rate (%)',
       'VAT',
       'Gross',
       'Currency',
-      'Reverse charge',
       'Buyer VAT ID',
-      'VIES confirmed (Europe/Berlin)',
-      'VIES reference',
       'Buyer name',
       'Buyer company',
       'Buyer email',
@@ -154,42 +203,55 @@ export function ordersExport(db: Db): CsvExport {
             kind: invoices.kind,
             corrects: corrected.number,
             orderKind: orders.kind,
+            lines: invoices.lines,
             net: invoices.net,
-            vatBasisPoints: invoices.vatBasisPoints,
             vat: invoices.vat,
             gross: invoices.gross,
-            reverseCharge: invoices.reverseCharge,
             buyer: invoices.buyer,
             status: invoices.status,
           })
           .from(invoices)
           .innerJoin(orders, eq(orders.id, invoices.orderId))
           .leftJoin(corrected, eq(corrected.id, invoices.correctsInvoiceId))
-          .where(after ? sql`(${invoices.year}, ${invoices.sequence}) > (${after.year}, ${after.sequence})` : undefined)
+          .where(
+            and(
+              issuedIn(period),
+              after ? sql`(${invoices.year}, ${invoices.sequence}) > (${after.year}, ${after.sequence})` : undefined,
+            ),
+          )
           .orderBy(asc(invoices.year), asc(invoices.sequence))
           .limit(EXPORT_PAGE_SIZE);
       for await (const rows of keyset(read)) {
-        yield rows.map((row) => [
-          row.number,
-          row.date,
-          KIND_LABEL[row.kind],
-          row.corrects,
-          row.orderKind,
-          csvAmount(row.net),
-          csvNumber((row.vatBasisPoints / 100).toFixed(2)),
-          csvAmount(row.vat),
-          csvAmount(row.gross),
-          'EUR',
-          yesNo(row.reverseCharge),
-          row.buyer.vatId,
-          venueDate(row.buyer.vatConfirmation?.confirmedAt),
-          row.buyer.vatConfirmation?.reference,
-          row.buyer.name,
-          row.buyer.company,
-          row.buyer.email,
-          row.buyer.address.at(-1) ?? '',
-          row.status,
-        ]);
+        yield rows.map((row) => {
+          const perColumn = new Map<string, { net: number; vat: number }>();
+          for (const group of vatBreakdownOf(row.lines)) {
+            const key = columnKey(group.category, group.basisPoints);
+            const sum = perColumn.get(key) ?? { net: 0, vat: 0 };
+            perColumn.set(key, { net: sum.net + group.net, vat: sum.vat + group.vat });
+          }
+          return [
+            row.number,
+            row.date,
+            KIND_LABEL[row.kind],
+            row.corrects,
+            row.orderKind,
+            // A rate the invoice does not have stays empty.
+            ...columns.flatMap((column) => {
+              const sum = perColumn.get(column.key);
+              return sum ? [csvAmount(sum.net), csvAmount(sum.vat)] : [null, null];
+            }),
+            csvAmount(row.net),
+            csvAmount(row.vat),
+            csvAmount(row.gross),
+            'EUR',
+            row.buyer.vatId,
+            row.buyer.name,
+            row.buyer.company,
+            row.buyer.email,
+            row.buyer.address.at(-1) ?? '',
+            row.status,
+          ];
+        });
       }
     },
   };
@@ -272,19 +334,40 @@ export function checkinsExport(db: Db, listId: number | null = null): CsvExport 
 
 // --- Writing ------------------------------------------------------------------------------------
 
+/**
+ * 'standard': RFC 4180, comma-separated with decimal points, for any spreadsheet or import.
+ * 'excel-de': what German Excel opens with a double click: semicolons between cells and decimal
+ * commas (its list separator and decimal sign). Both start with the BOM, and defuse and quote text
+ * cells alike (csvCell quotes a cell holding either separator). Column names stay English in both.
+ */
+export const CSV_FORMATS = ['standard', 'excel-de'] as const;
+export type CsvFormat = (typeof CSV_FORMATS)[number];
+
+function germanCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? csvNumber(value).csvNumber.replace('.', ',') : '';
+  if (typeof value === 'object') return value.csvNumber.replace('.', ',');
+  return csvCell(value);
+}
+
+const germanLine = (values: readonly CsvValue[]) => `${values.map(germanCell).join(';')}\r\n`;
+
+const LINE_WRITERS: Record<CsvFormat, (values: readonly CsvValue[]) => string> = { standard: csvLine, 'excel-de': germanLine };
+
 /** The file as a stream of text: BOM and header first, then one chunk per page. */
-export function csvStream({ header, pages }: CsvExport): Readable {
+export function csvStream({ header, pages }: CsvExport, format: CsvFormat = 'standard'): Readable {
+  const line = LINE_WRITERS[format];
   async function* chunks() {
-    yield CSV_BOM + csvLine(header);
-    for await (const rows of pages()) yield rows.map(csvLine).join('');
+    yield CSV_BOM + line(header);
+    for await (const rows of pages()) yield rows.map(line).join('');
   }
   return Readable.from(chunks(), { objectMode: false });
 }
 
 /** The whole file as one string (tests, small files). */
-export async function csvText(file: CsvExport): Promise<string> {
+export async function csvText(file: CsvExport, format: CsvFormat = 'standard'): Promise<string> {
   let text = '';
-  for await (const chunk of csvStream(file)) text += String(chunk);
+  for await (const chunk of csvStream(file, format)) text += String(chunk);
   return text;
 }
 
@@ -307,10 +390,10 @@ export function exportFileName(what: string, now: Date = new Date()): string {
 }
 
 /** Sends the export as a CSV attachment, streamed; never cached by the browser or a proxy. */
-export function sendCsv(reply: FastifyReply, fileName: string, file: CsvExport) {
+export function sendCsv(reply: FastifyReply, fileName: string, file: CsvExport, format: CsvFormat = 'standard') {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
-    .send(csvStream(file));
+    .send(csvStream(file, format));
 }

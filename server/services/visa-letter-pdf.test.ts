@@ -1,8 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../testing/pdf-text.ts';
-import { SELLER } from './invoice-pdf.ts';
-import { renderVisaLetterPdf, VISA_CONTACT, type VisaLetterDocument } from './visa-letter-pdf.ts';
+import { renderVisaLetterPdf, SELLER, VISA_CONTACT, type VisaLetterDocument } from './visa-letter-pdf.ts';
 
 const letter: VisaLetterDocument = {
   reference: 'CF26-VISA-012345',

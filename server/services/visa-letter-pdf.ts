@@ -1,9 +1,21 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { SELLER } from './invoice-pdf.ts';
+import { loadConfig } from '../config.ts';
 import { longCalendarDate, venueLongDate } from '../i18n/formats.ts';
 import type { Language } from '../i18n/language.ts';
 import { translator } from '../i18n/translate.ts';
 import { printable, wrap } from './pdf-layout.ts';
+import { sellerOf } from './seller.ts';
+
+/** The organizer from configuration (SELLER_*), the same details as on the invoices (issue 23). */
+const seller = sellerOf(loadConfig());
+export const SELLER = {
+  name: seller.name,
+  street: seller.street,
+  city: `${seller.postcode} ${seller.city}`,
+  country: seller.countryCode === 'DE' ? 'Germany' : seller.countryCode,
+  managingDirector: `Geschäftsführer: ${seller.managingDirectors.join(', ')}`,
+  register: seller.register,
+};
 
 /** Where embassies verify a letter (quoted with its reference). */
 export const VISA_CONTACT = 'visa@cloudfest.example';

@@ -7,7 +7,6 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts.ts';
-import { startFakeVies } from './fake-vies.ts';
 
 /**
  * A seeded database for one test file: a copy of the PGlite template by default, or a freshly reset
@@ -29,35 +28,27 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ pglite });
 }
 
-/** Tests never reach the real VIES: without a fake, VAT ID checks go to a closed local port and count as unavailable. */
-const NO_VIES = 'http://127.0.0.1:9';
-
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
-    VIES_URL: NO_VIES,
     ...overrides,
   });
 }
 
-/** The app on a seeded database, with a fake VIES that knows the suite's companies (unless VIES_URL is given). */
+/** The app on a seeded database. */
 export async function createTestApp(overrides: Record<string, string> = {}) {
   const database = await createTestDatabase();
-  const vies = overrides.VIES_URL ? null : await startFakeVies();
-  const config = testConfig(vies ? { VIES_URL: vies.url, ...overrides } : overrides);
+  const config = testConfig(overrides);
   const app = await buildApp({ config, database, distDir: '/nonexistent' });
   await app.ready();
   return {
     app,
     database,
-    /** The fake VIES this app asks (null when the test passed its own VIES_URL). */
-    vies,
     async close() {
       await app.close();
       await database.close();
-      await vies?.close();
     },
     /** Signs a demo or test user in and returns the bearer header. */
     async login(email: string, password = DEMO_PASSWORD) {

@@ -26,7 +26,7 @@ const stateSchema = z.object({ userId: z.string(), warmedAt: z.string() });
 export type OfflineCacheState = z.infer<typeof stateSchema>;
 
 /** Public data the on-site pages read (the worker keeps it in the shared cache). */
-const PUBLIC_PATHS = ['/api/config', '/api/news', '/api/agenda', '/api/exhibitors', '/api/country'];
+const PUBLIC_PATHS = ['/api/config', '/api/seller', '/api/news', '/api/agenda', '/api/exhibitors', '/api/country'];
 
 /**
  * Per-user data: the start-up load of SPEC §4 (so the app opens offline after a browser restart)

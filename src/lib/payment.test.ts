@@ -8,10 +8,9 @@ const order = {
   status: 'open',
   lines: [],
   net: 10000,
-  vatRate: 19,
+  vatBreakdown: [{ category: 'S', basisPoints: 1900, net: 10000, vat: 1900 }],
   vat: 1900,
   gross: 11900,
-  reverseCharge: false,
   passStatus: 'pending',
   invoiceNumber: null,
 };

@@ -1,83 +1,99 @@
 import type { z } from 'zod/mini';
-import type { orderLineSchema } from './contracts/registration.ts';
+import type { orderLineSchema, vatBreakdownSchema } from './contracts/registration.ts';
 import { formatAmount } from './money.ts';
 import { nightCount } from './stay.ts';
+import { type LineKind, taxRuleOf } from './tax-rules.ts';
 
 /**
  * Order pricing, shared by the checkout page and the server so both show the same numbers. Prices
- * are net, in integer cents; VAT is German VAT (the event takes place in Germany) on the order's net
- * total, or nothing under the EU reverse-charge rule.
+ * are net, in integer cents. Each line carries its VAT from the tax rules (tax-rules.ts): German VAT
+ * by what is sold, whoever buys it; the VAT of each rate is rounded once, on the sum of its lines
+ * (EN 16931, BR-CO-17).
  */
 
 export type OrderLine = z.infer<typeof orderLineSchema>;
+export type VatBreakdown = z.infer<typeof vatBreakdownSchema>;
 
-export const GERMAN_VAT_BASIS_POINTS = 1900;
 export const SELLER_COUNTRY = 'DE';
-export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT liability passes to the recipient (Art. 196 VAT Directive 2006/112/EC)';
 
 export interface PricingInput {
   pass: { name: string; price: number };
   hotel: { name: string; roomName: string; start: string; end: string; pricePerNight: number } | null;
-  reverseCharge: boolean;
+  /** Breakfast or another extra of the stay, priced apart (standard rate). */
+  extras?: { description: string; quantity: number; unitPrice: number }[];
 }
 
 export interface PricedOrder {
   lines: OrderLine[];
   net: number;
-  vatBasisPoints: number;
-  /** VAT as a fraction: 0.19, or 0 under reverse charge. */
-  vatRate: number;
+  vatBreakdown: VatBreakdown;
   vat: number;
   gross: number;
-  reverseCharge: boolean;
+}
+
+/** VAT rate as a percentage without trailing zeros, for labels: 1900 → '19', 700 → '7', 550 → '5.5'. */
+export function vatPercent(basisPoints: number): string {
+  return String(basisPoints / 100);
 }
 
 /** VAT in cents on a net amount, rounded half up (commercial rounding), in integers only. */
-/** VAT rate as a percentage without trailing zeros, for labels: 0.19 → '19', 0.07 → '7', 0.055 → '5.5'. */
-export function vatPercent(rate: number): string {
-  return String(Math.round(rate * 10_000) / 100);
-}
-
 export function vatOf(net: number, basisPoints: number): number {
   const product = net * basisPoints;
   return product >= 0 ? Math.floor((product + 5_000) / 10_000) : -Math.floor((-product + 5_000) / 10_000);
 }
 
-export function priceOrder(input: PricingInput): PricedOrder {
-  const lines: OrderLine[] = [
-    { kind: 'pass', description: input.pass.name, quantity: 1, unitPrice: input.pass.price, net: input.pass.price },
-  ];
-  if (input.hotel) {
-    const { name, roomName, start, end, pricePerNight } = input.hotel;
-    const nights = nightCount(start, end);
-    lines.push({
-      kind: 'hotel',
-      description: `${name}, ${roomName}, ${start} to ${end} (${nights} ${nights === 1 ? 'night' : 'nights'})`,
-      quantity: nights,
-      unitPrice: pricePerNight,
-      net: nights * pricePerNight,
-    });
-  }
-  const net = lines.reduce((sum, line) => sum + line.net, 0);
-  const vatBasisPoints = input.reverseCharge ? 0 : GERMAN_VAT_BASIS_POINTS;
-  const vat = vatOf(net, vatBasisPoints);
-  return {
-    lines,
-    net,
-    vatBasisPoints,
-    vatRate: vatBasisPoints / 10_000,
-    vat,
-    gross: net + vat,
-    reverseCharge: input.reverseCharge,
-  };
+/** A line of `kind` at the rate the tax rules give it today. */
+export function taxedLine(
+  kind: LineKind,
+  description: string,
+  quantity: number,
+  unitPrice: number,
+  net = quantity * unitPrice,
+): OrderLine {
+  const rule = taxRuleOf(kind);
+  return { kind, description, quantity, unitPrice, net, vatCategory: rule.category, vatBasisPoints: rule.basisPoints };
+}
+
+/** The hotel line of a stay: one per night at the room's price. */
+export function hotelLine(hotel: { name: string; roomName: string; start: string; end: string }, net: number): OrderLine {
+  const nights = nightCount(hotel.start, hotel.end);
+  const description = `${hotel.name}, ${hotel.roomName}, ${hotel.start} to ${hotel.end} (${nights} ${nights === 1 ? 'night' : 'nights'})`;
+  return taxedLine('hotel', description, nights, nights > 0 ? Math.round(net / nights) : net, net);
 }
 
 /**
- * Reverse charge applies to a business buyer in another EU country: the billing country is an EU
- * member other than Germany and the buyer has a valid VAT ID of that country.
+ * VAT per category and rate, highest rate first: the net of the rate's lines and its VAT rounded
+ * once on that sum. Lines of one rate never round separately, so 3 × 0.05 € at 19 % is 0.03 €, not 0.
  */
-export function qualifiesForReverseCharge(buyer: { countryCode: string | null; isEu: boolean; vatIdValid: boolean }): boolean {
-  return buyer.isEu && buyer.countryCode !== null && buyer.countryCode !== SELLER_COUNTRY && buyer.vatIdValid;
+export function vatBreakdownOf(lines: readonly Pick<OrderLine, 'net' | 'vatCategory' | 'vatBasisPoints'>[]): VatBreakdown {
+  const groups = new Map<string, VatBreakdown[number]>();
+  for (const line of lines) {
+    const key = `${line.vatCategory}:${line.vatBasisPoints}`;
+    const group = groups.get(key) ?? { category: line.vatCategory, basisPoints: line.vatBasisPoints, net: 0, vat: 0 };
+    group.net += line.net;
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .map((group) => ({ ...group, vat: group.category === 'AE' ? 0 : vatOf(group.net, group.basisPoints) }))
+    .sort((a, b) => b.basisPoints - a.basisPoints || a.category.localeCompare(b.category));
+}
+
+/** Net, VAT per rate, VAT and gross of lines: the one way every total in the app is computed. */
+export function totalsOf(lines: OrderLine[]): PricedOrder {
+  const vatBreakdown = vatBreakdownOf(lines);
+  const net = lines.reduce((sum, line) => sum + line.net, 0);
+  const vat = vatBreakdown.reduce((sum, row) => sum + row.vat, 0);
+  return { lines, net, vatBreakdown, vat, gross: net + vat };
+}
+
+export function priceOrder(input: PricingInput): PricedOrder {
+  const lines: OrderLine[] = [taxedLine('pass', input.pass.name, 1, input.pass.price)];
+  if (input.hotel) {
+    const nights = nightCount(input.hotel.start, input.hotel.end);
+    lines.push(hotelLine(input.hotel, nights * input.hotel.pricePerNight));
+  }
+  for (const extra of input.extras ?? []) lines.push(taxedLine('extra', extra.description, extra.quantity, extra.unitPrice));
+  return totalsOf(lines);
 }
 
 /** SPEC §5: spaces removed, the first two characters are the country code, the rest the number. */
@@ -103,18 +119,22 @@ export function isFreeOrder(order: { net: number; vat: number; gross: number }):
 }
 
 /**
- * The totals an order shows, in order: net and VAT (or the reverse charge) and the total; a free
- * order has only its total, 'Free'. `vatLabel` words the VAT row for the place it is shown in.
+ * The totals an order shows, in order: net, one VAT row per rate and the total; a free order has
+ * only its total, 'Free'. `vatLabel` words a VAT row for the place it is shown in ('VAT 19 %').
  */
 export function orderTotalRows(
-  order: { net: number; vat: number; gross: number },
-  vatLabel: string,
+  order: { net: number; vat: number; gross: number; vatBreakdown: VatBreakdown },
+  vatLabel: (percent: string) => string,
   amount: (cents: number) => string,
-): { key: 'net' | 'vat' | 'total'; label: string; value: string }[] {
+): { key: string; label: string; value: string }[] {
   if (isFreeOrder(order)) return [{ key: 'total', label: 'Total', value: FREE_LABEL }];
   return [
     { key: 'net', label: 'Net', value: amount(order.net) },
-    { key: 'vat', label: vatLabel, value: amount(order.vat) },
+    ...order.vatBreakdown.map((row) => ({
+      key: `vat-${row.category}-${row.basisPoints}`,
+      label: vatLabel(vatPercent(row.basisPoints)),
+      value: amount(row.vat),
+    })),
     { key: 'total', label: 'Total', value: amount(order.gross) },
   ];
 }

@@ -209,7 +209,11 @@ function describe(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[]
   });
 }
 
-async function newContext(browser: Browser, baseURL: string | undefined, view: (typeof VIEWPORTS)[number]): Promise<BrowserContext> {
+async function newContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  view: (typeof VIEWPORTS)[number],
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: view.viewport,
@@ -257,7 +261,8 @@ for (const view of VIEWPORTS) {
           if (text.length > 0) findings.push({ page: `${label} (${theme})`, text: text.join('\n') });
         }
         await page.emulateMedia({ colorScheme: THEMES[0] });
-        if (process.env.A11Y_TIMING) console.log(`${role} ${view.name} ${label}: load ${loaded - started} ms, axe ${Date.now() - loaded} ms`);
+        if (process.env.A11Y_TIMING)
+          console.log(`${role} ${view.name} ${label}: load ${loaded - started} ms, axe ${Date.now() - loaded} ms`);
       }
       await context.close();
 

@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmWithPassword, mailedLink, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+import { facturXml } from '../../server/testing/pdf-attachments.ts';
+import { readCii } from '../../server/testing/en16931.ts';
+import { confirmWithPassword, mailedLink, STRONG_PASSWORD, signIn, uniqueEmail } from './helpers.ts';
 
 /*
  * The registration from the Your Account step on (issue 3): the free Standard Pass without a hotel,
- * a paid pass with a hotel room and an EU company VAT ID (reverse charge) paid on the sandbox
- * provider, a failed payment and its retry, the e-mail checks (gray-listed provider, blacklist,
+ * a paid pass with a hotel room and an EU company VAT ID (German VAT by what is sold, issue 23) paid
+ * on the sandbox provider, a failed payment and its retry, the e-mail checks (gray-listed provider, blacklist,
  * host code) and the verbatim messages of SPEC §5. Everything goes through the real UI.
  */
 
@@ -149,27 +151,77 @@ test('a free Standard Pass with a business e-mail and no hotel ends with the pas
   expect(await registrationState(page)).toBeNull();
 });
 
-test('a paid Business Pass with a hotel room and an Austrian VAT ID is paid once, with reverse charge and an invoice', async ({
+/** The amounts of an order's total rows as the page shows them ('€1,079.13' → 107913). */
+const cents = (text: string) => Number((/€([\d,]+\.\d{2})/.exec(text)?.[1] ?? 'NaN').replace(/,/g, '').replace('.', ''));
+
+/*
+ * Issue 23: a company with a VAT ID pays German VAT by what it buys (19 % on the pass, 7 % on the
+ * nights, no reverse charge); the invoice is a ZUGFeRD / Factur-X PDF whose embedded EN 16931 XML
+ * says what the pages say, and cancelling the hotel issues a credit note (type 381) naming it.
+ */
+test('a paid Business Pass with a hotel room and an Austrian VAT ID: 19 % and 7 %, an e-invoice, and a credit note for the cancelled stay', async ({
   page,
 }) => {
+  test.setTimeout(150_000);
   const email = uniqueEmail('business');
   await choosePassCard(page, 'Business Pass');
   await chooseFirstRoom(page);
   await createAccount(page, email, AUSTRIAN_COMPANY);
   await answerSurvey(page);
 
-  await expect(page.getByText('VAT (Reverse charge)')).toBeVisible();
-  await expect(page.getByText(/Reverse charge: VAT liability passes to the recipient/)).toBeVisible();
   await expect(page.getByText(/nights × €/)).toBeVisible();
-  const total = (await page.getByRole('row', { name: /Total/ }).textContent()) ?? '';
-  expect(total).toMatch(/€[\d,]+\.\d{2}/);
+  await expect(page.getByText(/reverse charge/i)).toHaveCount(0);
+  const vat19 = cents((await page.getByRole('row', { name: /VAT 19 %/ }).textContent()) ?? '');
+  const vat7 = cents((await page.getByRole('row', { name: /VAT 7 %/ }).textContent()) ?? '');
+  const total = cents((await page.getByRole('row', { name: /Total/ }).textContent()) ?? '');
+  expect(vat19).toBeGreaterThan(0);
+  expect(vat7).toBeGreaterThan(0);
 
   await payOnSandbox(page, 'succeed');
   await expect(page).toHaveURL(/\/registration\/finish\?session=/);
   await expect(page.getByRole('heading', { name: 'Thank you for registering!' })).toBeVisible();
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
   await expect(page.getByText('Invoice number')).toBeVisible();
-  await expect(page.locator('.reg-finish__invoice')).toHaveText(/\S+/);
+  const number = ((await page.locator('.reg-finish__invoice').textContent()) ?? '').trim();
+  expect(number).toMatch(/^CF-\d{4}-\d{6}$/);
+
+  // /invoices: the card's amount is the checkout's total; its PDF carries the same sale as EN 16931 XML.
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await page.goto('/sign-in?redirect=%2Finvoices');
+  await signIn(page, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/invoices$/);
+  const card = page.getByRole('article', { name: number });
+  await expect(card.locator('.invoice__amount')).toHaveText(
+    `€${(total / 100).toLocaleString('en-IE', { minimumFractionDigits: 2 })}`,
+  );
+  const pdf = await page.request.get((await card.getByRole('link', { name: /^Download PDF/ }).getAttribute('href')) ?? '');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const invoice = readCii((await facturXml(await pdf.body())) ?? '');
+  expect(invoice).toMatchObject({ typeCode: '380', number, buyer: { vatId: 'ATU13585627', countryCode: 'AT' } });
+  expect(invoice.totals.grandTotal).toBe(total);
+  expect(invoice.taxes.map((tax) => [tax.rate, tax.tax])).toEqual([
+    [19, vat19],
+    [7, vat7],
+  ]);
+  // The XML alone (for accounting software) is the embedded one.
+  const xml = await page.request.get((await card.getByRole('link', { name: /^E-invoice as XML/ }).getAttribute('href')) ?? '');
+  expect(readCii(await xml.text())).toEqual(invoice);
+
+  // Cancelling the stay (within 24 hours of booking) refunds the nights with a credit note naming the invoice.
+  await page.goto('/accommodation');
+  await page.locator('main a[href^="/accommodation/"]:not([href="/accommodation/book"])').first().click();
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel booking' }).click();
+  await expect(page.getByText('Booking cancelled.')).toBeVisible();
+  await page.goto('/invoices');
+  const note = page.locator('article.invoice--credit-note');
+  await expect(note).toHaveCount(1);
+  const noteXml = await page.request.get(
+    (await note.getByRole('link', { name: /^E-invoice as XML/ }).getAttribute('href')) ?? '',
+  );
+  const credit = readCii(await noteXml.text());
+  expect(credit).toMatchObject({ typeCode: '381', preceding: { number } });
+  expect(credit.taxes.map((tax) => [tax.rate, tax.tax])).toEqual([[7, vat7]]);
 });
 
 test('a failed payment shows the 402 page, and paying again from the checkout succeeds', async ({ page }) => {

@@ -2,6 +2,5 @@ export * from './catalog.ts';
 export * from './users.ts';
 export * from './venue.ts';
 export * from './orders.ts';
-export * from './vat.ts';
 export * from './payments.ts';
 export * from './organizer.ts';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  boolean,
   index,
   integer,
   jsonb,
@@ -12,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OrderLine } from '#shared/pricing.ts';
 import { users } from './users.ts';
 import { bookings } from './venue.ts';
 
@@ -21,13 +21,8 @@ export type OrderKind = 'registration' | 'upgrade' | 'hotel' | 'train-ticket';
 /** The thing an upgrade or train-ticket order delivers on completion (hotel orders use bookingId). */
 export type OrderSubject = { passTypeId: number } | { trainTicketTypeId: number };
 
-export interface OrderLine {
-  kind: 'pass' | 'hotel' | 'upgrade' | 'train-ticket';
-  description: string;
-  quantity: number;
-  unitPrice: number;
-  net: number;
-}
+/** A line as sold, with its VAT from the tax rules at the time (src/shared/tax-rules.ts). */
+export type { OrderLine };
 
 /** Counters with a hard limit, claimed with one conditional UPDATE (e.g. the 2000 free Standard Passes). */
 export const passPools = pgTable('pass_pools', {
@@ -62,7 +57,10 @@ export const passClaims = pgTable(
   ],
 );
 
-/** What a registration (or later an upgrade) costs; prices in cents, VAT in basis points. */
+/**
+ * What a registration (or later an upgrade, room or ticket) costs, in cents. Each line carries its
+ * VAT category and rate (tax rules, issue 23); net, vat and gross are totalsOf(lines).
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -79,10 +77,8 @@ export const orders = pgTable(
       .default('open'),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     net: integer('net').notNull(),
-    vatBasisPoints: integer('vat_basis_points').notNull(),
     vat: integer('vat').notNull(),
     gross: integer('gross').notNull(),
-    reverseCharge: boolean('reverse_charge').notNull().default(false),
     bookingId: uuid('booking_id').references(() => bookings.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -121,10 +117,20 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export interface InvoiceBuyer {
   name: string;
   company: string;
+  /** The address as printed, line by line. */
   address: string[];
+  /**
+   * The same address in parts, for the e-invoice (EN 16931 BG-8). Missing on invoices issued before
+   * issue 23 whose holder had no billing address left to take it from.
+   */
+  postal?: { line1: string; line2: string; postcode: string; city: string; state: string; countryCode: string };
   vatId: string;
   email: string;
-  /** Under reverse charge: when VIES confirmed the VAT ID, and its consultation number (null without one). */
+  /** BT-10: the buyer's reference (a public buyer's Leitweg-ID), as entered in the billing address. */
+  reference?: string;
+  /** BT-13: the buyer's purchase order number, as entered in the billing address. */
+  purchaseOrder?: string;
+  /** Only on reverse-charge invoices issued before issue 23: when VIES confirmed the VAT ID, and its consultation number. */
   vatConfirmation?: { confirmedAt: string; reference: string | null };
 }
 
@@ -145,9 +151,9 @@ export const invoices = pgTable(
     correctsInvoiceId: uuid('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
     /**
      * Why a document corrects `correctsInvoiceId`: 'cancellation' for a credit note of cancelled lines
-     * (a booking, a pass; several per invoice, each for lines not credited before), 'vat' for the credit
-     * note and the replacing invoice of a VAT correction (services/vat-confirmation.ts). Null for an
-     * order's first invoice.
+     * (a booking, a pass; several per invoice, each for lines not credited before). 'vat' only on
+     * documents issued before issue 23: the credit note and the replacing reverse-charge invoice of a
+     * VAT correction after a late VIES confirmation. Null for an order's first invoice.
      */
     correction: text('correction', { enum: ['cancellation', 'vat'] }),
     year: integer('year').notNull(),
@@ -156,10 +162,8 @@ export const invoices = pgTable(
     buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     net: integer('net').notNull(),
-    vatBasisPoints: integer('vat_basis_points').notNull(),
     vat: integer('vat').notNull(),
     gross: integer('gross').notNull(),
-    reverseCharge: boolean('reverse_charge').notNull(),
     status: text('status', { enum: ['paid', 'open'] })
       .notNull()
       .default('paid'),
@@ -167,9 +171,9 @@ export const invoices = pgTable(
   },
   (t) => [
     unique('invoices_year_sequence').on(t.year, t.sequence),
-    // One first invoice per order; a VAT correction adds at most one credit note and one invoice
-    // replacing the corrected one. Cancellation credit notes are not limited here: refunds.ts credits
-    // only lines no earlier credit note credited.
+    // One first invoice per order; an old VAT correction (before issue 23) added at most one credit
+    // note and one invoice replacing the corrected one. Cancellation credit notes are not limited
+    // here: refunds.ts credits only lines no earlier credit note credited.
     uniqueIndex('invoices_order_first_invoice')
       .on(t.orderId)
       .where(sql`${t.kind} = 'invoice' and ${t.correctsInvoiceId} is null`),

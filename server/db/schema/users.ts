@@ -119,14 +119,10 @@ export const addresses = pgTable(
     city: text('city').notNull().default(''),
     state: text('state').notNull().default(''),
     countryId: integer('country_id'),
-    /**
-     * The VAT ID (prefix and number, no spaces) that VIES last confirmed for this address, with the
-     * date VIES gave and its consultation number (requestIdentifier, only when we sent our own VAT ID):
-     * reverse charge applies only while vatConfirmedId is the address's vatId. Organizers show both.
-     */
-    vatConfirmedId: text('vat_confirmed_id'),
-    vatConfirmedAt: timestamp('vat_confirmed_at', { withTimezone: true }),
-    vatConfirmationReference: text('vat_confirmation_reference'),
+    /** BT-10: the buyer's reference for their invoices (a German public buyer's Leitweg-ID). */
+    buyerReference: text('buyer_reference').notNull().default(''),
+    /** BT-13: the buyer's purchase order number, printed and carried in the e-invoice. */
+    purchaseOrder: text('purchase_order').notNull().default(''),
   },
   (t) => [unique('addresses_user_type').on(t.userId, t.type)],
 );

@@ -8,7 +8,7 @@ import { bookings, orders, paymentSessions, trainTickets, trainTicketTypes } fro
 
 /**
  * The demo users' purchases, made the way a user makes them in the app: the room is held by
- * bookRoom (which counts its nights), the order priced by placeOpenOrder (billing address and VAT),
+ * bookRoom (which counts its nights), the order priced by placeOpenOrder (each line by the tax rules),
  * paid through a sandbox payment session and completed by completeOrderInTx, which confirms the
  * booking or issues the ticket and writes the invoice. So every seeded purchase has its order,
  * payment and invoice, and cancelling a seeded booking refunds it like any other.

@@ -254,10 +254,10 @@ describe('demo seed', () => {
       }
     }
 
-    // The attendee's €676 stay (4 nights × €169 net) is invoiced with German VAT.
+    // The attendee's €676 stay (4 nights × €169 net) is invoiced with German VAT on accommodation (7 %).
     const attendee = await userByEmail(demoEmail('attendee'));
     const [stay] = await db().select().from(t.invoices).where(eq(t.invoices.userId, attendee.id));
-    expect(stay).toMatchObject({ net: 67_600, vat: 12_844, gross: 80_444 });
+    expect(stay).toMatchObject({ net: 67_600, vat: 4_732, gross: 72_332 });
 
     // The VIP: the suite (with the guest added after booking) and the train ticket, with its documented code.
     const vip = await userByEmail(demoEmail('vip'));

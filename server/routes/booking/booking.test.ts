@@ -119,8 +119,8 @@ describe('POST /api/booking', () => {
       kind: 'hotel',
       status: 'open',
       net: 83_600,
-      vat: 15_884,
-      gross: 99_484,
+      vat: 5_852,
+      gross: 89_452,
       lines: [
         {
           kind: 'hotel',
@@ -145,7 +145,7 @@ describe('POST /api/booking', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ status: 'confirmed', accommodationName: 'Hotel Bell Rock' });
     expect(await invoicesOf(headers)).toEqual([
-      expect.objectContaining({ kind: 'invoice', gross: 99_484, description: placed.order.lines[0]?.description }),
+      expect.objectContaining({ kind: 'invoice', gross: 89_452, description: placed.order.lines[0]?.description }),
     ]);
     const mail = await lastMailTo(t.database.db, user.email);
     expect(mail?.subject).toBe(`Your CloudFest 2026 hotel booking, invoice ${paid.status.order.invoiceNumber}`);
@@ -162,7 +162,7 @@ describe('POST /api/booking', () => {
     const two = await book(headers, second);
     expect(two.order.id).toBe(one.order.id);
     expect(two.booking.id).not.toBe(one.booking.id);
-    expect(two.order.gross).toBe(109_004);
+    expect(two.order.gross).toBe(98_012);
     expect(await freeRooms(first.roomId)).toEqual(firstBefore);
     expect(await freeRooms(second.roomId)).toEqual(secondBefore.map((n) => n - 1));
     const [released] = await t.database.db.select().from(bookings).where(eq(bookings.id, one.booking.id));
@@ -369,7 +369,7 @@ describe('DELETE /api/booking/{id}', () => {
     const cancellation = res.json() as BookingCancellation;
     expect(cancellation).toMatchObject({
       booking: { id: booking.id, status: 'cancelled', accommodationName: 'Hotel Krønasår', roomName: 'Lake Room' },
-      refunded: 71_400,
+      refunded: 64_200,
       creditNoteNumber: expect.stringMatching(/^CF-\d{4}-\d{6}$/),
     });
     expect(await freeRooms(booking.roomId, booking)).toEqual(before.map((n) => n + 1));
@@ -380,7 +380,7 @@ describe('DELETE /api/booking/{id}', () => {
     expect(paidBack).toEqual([
       expect.objectContaining({
         orderId: order.id,
-        amount: 71_400,
+        amount: 64_200,
         provider: 'sandbox',
         providerRefundId: expect.stringMatching(/^sbx_rf_/),
       }),
@@ -393,8 +393,8 @@ describe('DELETE /api/booking/{id}', () => {
     expect(note).toMatchObject({
       number: cancellation.creditNoteNumber,
       net: -60_000,
-      vat: -11_400,
-      gross: -71_400,
+      vat: -4_200,
+      gross: -64_200,
       description: `Cancellation of invoice ${invoice?.number}: Hotel Krønasår, Lake Room, ${booking.start} to ${booking.end} (4 nights)`,
     });
     const [stored] = await t.database.db
@@ -412,7 +412,7 @@ describe('DELETE /api/booking/{id}', () => {
     expect(text).toContain(`Rechnungskorrektur (Stornorechnung) / Credit note ${note?.number}`);
     expect(text).toContain(`Storniert die Rechnung ${invoice?.number} vom`);
     expect(text).toContain(`Cancels invoice ${invoice?.number} of`);
-    expect(text).toContain('-714,00');
+    expect(text).toContain('-642,00');
     expect(text).toContain('erstattet');
     expect(text).toContain(`${user.firstName} ${user.lastName}`);
 
@@ -444,10 +444,10 @@ describe('DELETE /api/booking/{id}', () => {
     const [booking] = (await request('GET', '/api/booking', buyer.headers)).json() as Booking[];
     const res = await request('DELETE', `/api/booking/${booking?.id}`, buyer.headers);
     expect(res.statusCode, res.body).toBe(200);
-    // 4 nights × 150.00 € net + 19 % VAT; the Business Pass stays paid.
-    expect((res.json() as BookingCancellation).refunded).toBe(71_400);
+    // 4 nights × 150.00 € net + 7 % VAT; the Business Pass stays paid.
+    expect((res.json() as BookingCancellation).refunded).toBe(64_200);
     const note = (await invoicesOf(buyer.headers)).find((i) => i.kind === 'credit-note');
-    expect(note).toMatchObject({ net: -60_000, vat: -11_400, gross: -71_400 });
+    expect(note).toMatchObject({ net: -60_000, vat: -4_200, gross: -64_200 });
     expect(note?.description).not.toContain('Business Pass');
   });
 

@@ -106,10 +106,8 @@ export const bookingCreateRoutes: FastifyPluginAsyncZod = async (app) => {
       // Larger ids cannot exist (integer columns) and would make PostgreSQL fail instead of answering.
       if (choice.accommodationId > INT_MAX || choice.roomId > INT_MAX) throw new HttpProblem(404, BOOKING_MESSAGES.roomNotFound);
       const userId = authOf(request).userId;
-      // VIES is asked before the transaction (never with locks held); unconfirmed means VAT.
-      await app.vat.confirmBuyer(userId);
       const { answer, completed } = await app.db.transaction((tx) => placeHotelOrder(tx, userId, choice));
-      if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
+      if (completed) await sendOrderConfirmation(app, completed, publicUrl(app.config), request.log);
       return reply.code(201).send(answer);
     },
   );

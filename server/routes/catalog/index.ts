@@ -1,12 +1,14 @@
 import { asc, desc, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countrySchema, eventConfigSchema, newsSchema } from '#shared/contracts/index.ts';
+import { countrySchema, eventConfigSchema, newsSchema, sellerSchema } from '#shared/contracts/index.ts';
 import { countries, news } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventConfig } from '../../services/event-config.ts';
+import { sellerOf } from '../../services/seller.ts';
+import { PUBLIC_CACHE_CONTROL } from '../agenda/public-json.ts';
 
-/** Public reference data: event configuration, countries, news. */
+/** Public reference data: event configuration, the seller, countries, news. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
@@ -28,6 +30,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     });
     return { ...event, countdownPhases };
+  });
+
+  // The imprint's provider: the very seller of the invoices, from configuration (changes with a restart).
+  app.get('/seller', { schema: { tags: ['catalog'], response: { 200: sellerSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    return sellerOf(app.config);
   });
 
   app.get('/country', { schema: { tags: ['catalog'], response: { 200: z.array(countrySchema) } } }, async () =>

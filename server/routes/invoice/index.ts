@@ -1,15 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Invoice, invoiceSchema } from '#shared/contracts/registration.ts';
-import { invoices, users } from '../../db/schema/index.ts';
+import { invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { readEventDates } from '../../services/event-config.ts';
+// invoice-files loads pdf-lib and the e-invoice library on the first file, not at server start (start-up budget).
+import { invoicePdf, invoiceXml, loadInvoiceDocument } from '../../services/invoice-files.ts';
 import { authOf } from '../../types.ts';
-
-/** pdf-lib loads on the first PDF, not at server start (start-up budget). */
-const loadPdfRenderer = () => import('../../services/invoice-pdf.ts').then((m) => m.renderInvoicePdf);
 
 /** The invoice a credit note corrects. */
 const corrected = alias(invoices, 'corrected');
@@ -56,42 +54,31 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The user's invoice or credit note, or 404 (another user's invoice is as missing as an unknown one). */
+  const ownDocument = async (id: string, userId: string) => {
+    const doc = await loadInvoiceDocument(db, app.config, id, userId);
+    if (!doc) throw notFound('Invoice');
+    return doc;
+  };
+  const params = z.object({ id: z.uuid() });
+
   // A plain GET link works too: the auth plugin accepts the HttpOnly session cookie on safe methods.
-  app.get(
-    '/:id/pdf',
-    { onRequest: app.authenticate, schema: { tags: ['invoice'], params: z.object({ id: z.uuid() }) } },
-    async (request, reply) => {
-      const [row] = await db
-        .select({
-          invoice: invoices,
-          corrects: { number: corrected.number, issuedAt: corrected.issuedAt },
-          language: users.language,
-        })
-        .from(invoices)
-        .innerJoin(users, eq(users.id, invoices.userId))
-        .leftJoin(corrected, eq(corrected.id, invoices.correctsInvoiceId))
-        .where(and(eq(invoices.id, request.params.id), eq(invoices.userId, authOf(request).userId)))
-        .limit(1);
-      if (!row) throw notFound('Invoice');
-      // In the holder's language as it is now (issue 16): German only, or German and English.
-      const { invoice, corrects, language } = row;
-      // A credit note of a VAT correction: the invoice without VAT that replaced the cancelled one
-      // (a cancellation's credit note of the same invoice was refunded, not settled against it).
-      const [replacement] =
-        invoice.kind === 'credit-note' && invoice.correction === 'vat' && invoice.correctsInvoiceId
-          ? await db
-              .select({ number: invoices.number, gross: invoices.gross })
-              .from(invoices)
-              .where(and(eq(invoices.correctsInvoiceId, invoice.correctsInvoiceId), eq(invoices.kind, 'invoice')))
-              .limit(1)
-          : [];
-      const dates = await readEventDates(db);
-      const supply = { from: dates.startDate, to: dates.endDate };
-      const pdf = await (await loadPdfRenderer())({ ...invoice, corrects, replacedBy: replacement ?? null, supply, language });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
-        .send(Buffer.from(pdf));
-    },
-  );
+  // The hybrid ZUGFeRD / Factur-X PDF: what a person reads, with the EN 16931 XML embedded.
+  app.get('/:id/pdf', { onRequest: app.authenticate, schema: { tags: ['invoice'], params } }, async (request, reply) => {
+    const doc = await ownDocument(request.params.id, authOf(request).userId);
+    const pdf = await invoicePdf(doc);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${doc.number}.pdf"`)
+      .send(Buffer.from(pdf));
+  });
+
+  // The same EN 16931 XML alone (UN/CEFACT CII), for software that imports the XML only.
+  app.get('/:id/xml', { onRequest: app.authenticate, schema: { tags: ['invoice'], params } }, async (request, reply) => {
+    const doc = await ownDocument(request.params.id, authOf(request).userId);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${doc.number}.xml"`)
+      .send(await invoiceXml(doc));
+  });
 };

@@ -1,8 +1,8 @@
-import { PDFDocument } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, Order } from '#shared/contracts/registration.ts';
-import { REVERSE_CHARGE_NOTE } from '#shared/pricing.ts';
-import { SELLER } from '../../services/invoice-pdf.ts';
+import { sellerOf } from '../../services/seller.ts';
+import { checkCii, readCii, writeTestXml } from '../../testing/en16931.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { createRegistrant, type RegistrantOptions } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -53,6 +53,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** The factur-x.xml a hybrid PDF embeds. */
+async function embeddedXml(bytes: Uint8Array): Promise<string> {
+  const pdf = await PDFDocument.load(bytes);
+  const files = pdf.catalog
+    .lookup(PDFName.of('Names'), PDFDict)
+    .lookup(PDFName.of('EmbeddedFiles'), PDFDict)
+    .lookup(PDFName.of('Names'), PDFArray);
+  const spec = files.lookup(1, PDFDict);
+  const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'));
+  if (!(stream instanceof PDFRawStream)) throw new Error('no embedded file');
+  return Buffer.from(decodePDFRawStream(stream).decode()).toString('utf8');
+}
+
 const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/invoice', () => {
@@ -80,8 +93,9 @@ describe('GET /api/invoice', () => {
   });
 });
 
-describe('GET /api/invoice/:id/pdf', () => {
-  it('sends a German A4 invoice PDF with a file name', async () => {
+describe('GET /api/invoice/:id/pdf and /xml', () => {
+  it('sends the hybrid invoice PDF (Factur-X) with a file name', async () => {
+    const seller = sellerOf(t.app.config);
     const res = await get(`/api/invoice/${buyer.invoice.id}/pdf`, buyer.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -91,47 +105,68 @@ describe('GET /api/invoice/:id/pdf', () => {
     expect(doc.getPageCount()).toBe(1);
     const text = pdfText(bytes);
     for (const expected of [
-      SELLER.name,
-      SELLER.vatId,
+      seller.name,
+      seller.vatId,
       buyer.invoice.number,
       'Teststraße 1',
-      'Germany',
       'Business Pass',
       '299,00',
-      'Umsatzsteuer 19 % / VAT 19 %',
+      'USt. 19 % auf 299,00 €',
       '56,81',
       '355,81',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Reverse charge');
+    // The embedded XML is the one the XML route answers, with the page's totals.
+    const xml = await get(`/api/invoice/${buyer.invoice.id}/xml`, buyer.headers);
+    expect(await embeddedXml(bytes)).toBe(xml.body);
   });
 
-  it('prints the reverse-charge note and both VAT IDs for an EU company', async () => {
+  it('answers the EN 16931 XML alone as a download', async () => {
+    const res = await get(`/api/invoice/${buyer.invoice.id}/xml`, buyer.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${buyer.invoice.number}.xml"`);
+    writeTestXml('route-pass-only', res.body);
+    const facts = readCii(res.body);
+    expect(checkCii(facts)).toEqual([]);
+    expect(facts).toMatchObject({ typeCode: '380', number: buyer.invoice.number });
+    expect(facts.totals).toMatchObject({ grandTotal: 35_581, taxTotal: 5_681, due: 0 });
+  });
+
+  it('charges an EU company German VAT and carries its VAT ID, never reverse charge', async () => {
     const res = await get(`/api/invoice/${company.invoice.id}/pdf`, company.headers);
     const text = pdfText(res.rawPayload);
-    expect(text).toContain(REVERSE_CHARGE_NOTE);
+    expect(text).not.toContain('Steuerschuldnerschaft');
     expect(text).toContain('USt-IdNr. / VAT ID: NL004495445B01');
     expect(text).toContain('Voorbeeld B.V.');
-    expect(text).toContain('Umsatzsteuer 0 % / VAT 0 %');
+    expect(text).toContain('USt. 19 % auf 299,00 € / VAT 19 % on 299,00 €');
+    const xml = (await get(`/api/invoice/${company.invoice.id}/xml`, company.headers)).body;
+    writeTestXml('route-eu-company', xml);
+    expect(readCii(xml).buyer).toMatchObject({ name: 'Voorbeeld B.V.', vatId: 'NL004495445B01', countryCode: 'NL' });
   });
 
   it('works as a plain link with the HttpOnly session cookie', async () => {
     const token = buyer.headers.authorization?.slice('Bearer '.length);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/invoice/${buyer.invoice.id}/pdf`,
-      cookies: { session: token ?? '' },
-    });
-    expect(res.statusCode).toBe(200);
+    for (const kind of ['pdf', 'xml']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/invoice/${buyer.invoice.id}/${kind}`,
+        cookies: { session: token ?? '' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('answers 404 for another user’s or an unknown invoice, 400 for a malformed id, 401 without a token', async () => {
-    const theirs = await get(`/api/invoice/${company.invoice.id}/pdf`, buyer.headers);
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.headers['content-type']).toContain('application/problem+json');
-    expect((await get('/api/invoice/00000000-0000-4000-8000-000000000000/pdf', buyer.headers)).statusCode).toBe(404);
-    expect((await get('/api/invoice/42/pdf', buyer.headers)).statusCode).toBe(400);
-    expect((await get(`/api/invoice/${buyer.invoice.id}/pdf`)).statusCode).toBe(401);
+    for (const kind of ['pdf', 'xml']) {
+      const theirs = await get(`/api/invoice/${company.invoice.id}/${kind}`, buyer.headers);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.headers['content-type']).toContain('application/problem+json');
+      expect((await get(`/api/invoice/00000000-0000-4000-8000-000000000000/${kind}`, buyer.headers)).statusCode).toBe(404);
+      expect((await get(`/api/invoice/42/${kind}`, buyer.headers)).statusCode).toBe(400);
+      expect((await get(`/api/invoice/${buyer.invoice.id}/${kind}`)).statusCode).toBe(401);
+    }
   });
 });

@@ -118,48 +118,37 @@ describe('GET /api/organizer/attendees/:userId', () => {
     expect(detail.leads).toEqual({ asScanner: expect.any(Number), asScanned: expect.any(Number) });
   });
 
-  it("shows the VIES confirmation's date and reference of the billing VAT ID and of each reverse-charge invoice (issue 13)", async () => {
+  it('shows the billing VAT ID and the VAT ID printed on each invoice, with no VIES confirmation any more (issue 23)', async () => {
     const { db } = t.database;
     const [buyer] = await createPeople(db, 1, { status: 'approved' });
     const userId = buyer?.userId ?? '';
     expect(((await get(`/api/organizer/attendees/${userId}`)).json() as AttendeeDetail).billingVat).toBeNull();
 
-    const confirmedAt = new Date('2026-02-09T23:30:00Z');
-    await db.insert(addresses).values({
-      userId,
-      type: 'billingAddress',
-      company: 'Wien Hosting GmbH',
-      vatId: 'ATU 1358 5627',
-      vatConfirmedId: 'ATU13585627',
-      vatConfirmedAt: confirmedAt,
-      vatConfirmationReference: 'WAPIAAAAZ1Q2w3E4',
-    });
-    const confirmation = { confirmedAt: confirmedAt.toISOString(), reference: 'WAPIAAAAZ1Q2w3E4' };
-    const reverse = await addInvoice(db, buyer?.email ?? '', {
+    await db.insert(addresses).values({ userId, type: 'billingAddress', company: 'Wien Hosting GmbH', vatId: 'ATU 1358 5627' });
+    // An invoice issued before issue 23 under reverse charge, and one of today.
+    const old = await addInvoice(db, buyer?.email ?? '', {
       net: 40_000,
       reverseCharge: true,
       vatId: 'ATU13585627',
-      vatConfirmation: confirmation,
+      vatConfirmation: { confirmedAt: '2026-02-09T23:30:00.000Z', reference: 'WAPIAAAAZ1Q2w3E4' },
     });
     const plain = await addInvoice(db, buyer?.email ?? '', { net: 10_000 });
 
     const detail = (await get(`/api/organizer/attendees/${userId}`)).json() as AttendeeDetail;
-    expect(detail.billingVat).toEqual({ vatId: 'ATU13585627', confirmation });
-    expect(detail.invoices.find((row) => row.number === reverse.invoice.number)).toMatchObject({
-      reverseCharge: true,
-      buyerVatId: 'ATU13585627',
-      vatConfirmation: confirmation,
-    });
-    expect(detail.invoices.find((row) => row.number === plain.invoice.number)).toMatchObject({
-      reverseCharge: false,
-      buyerVatId: '',
-      vatConfirmation: null,
-    });
+    expect(detail.billingVat).toEqual({ vatId: 'ATU13585627' });
+    expect(detail.invoices.find((row) => row.number === old.invoice.number)).toEqual(
+      expect.objectContaining({ buyerVatId: 'ATU13585627', gross: 40_000 }),
+    );
+    expect(detail.invoices.find((row) => row.number === plain.invoice.number)).toEqual(
+      expect.objectContaining({ buyerVatId: '', gross: 11_900 }),
+    );
+    for (const row of detail.invoices)
+      expect(Object.keys(row).sort()).toEqual(['buyerVatId', 'gross', 'id', 'issuedAt', 'kind', 'number']);
 
-    // A new VAT ID not (yet) confirmed: the old confirmation is not shown as this one's.
     await db.update(addresses).set({ vatId: 'DE811907980' }).where(eq(addresses.userId, userId));
-    const changed = (await get(`/api/organizer/attendees/${userId}`)).json() as AttendeeDetail;
-    expect(changed.billingVat).toEqual({ vatId: 'DE811907980', confirmation: null });
+    expect(((await get(`/api/organizer/attendees/${userId}`)).json() as AttendeeDetail).billingVat).toEqual({
+      vatId: 'DE811907980',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { type OrderLine, totalsOf } from '#shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { checkinLists, checkins, invoices, orders, passes, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
@@ -50,22 +51,29 @@ export async function addCheckin(
 
 let nextSequence = 900;
 
-/** A paid order with its invoice (and optionally the credit note cancelling it): amounts in cents. */
+/**
+ * A paid order with its invoice (and optionally the credit note cancelling it): amounts in cents.
+ * By default one hotel line of `net` at `vatBasisPoints`; `lines` gives the lines instead (net, VAT
+ * and gross are then totalsOf them). `reverseCharge` makes an invoice as issued before issue 23:
+ * its lines in category AE, without VAT.
+ */
 export async function addInvoice(
   db: Db,
   email: string,
   {
-    net,
+    net: givenNet = 0,
     vatBasisPoints = 1900,
     reverseCharge = false,
+    lines: givenLines,
     creditNote = false,
     vatId = '',
     vatConfirmation,
     issuedAt = '2026-02-10T10:00:00Z',
   }: {
-    net: number;
+    net?: number;
     vatBasisPoints?: number;
     reverseCharge?: boolean;
+    lines?: OrderLine[];
     creditNote?: boolean;
     vatId?: string;
     /** VIES's confirmation printed on a reverse-charge invoice. */
@@ -74,12 +82,22 @@ export async function addInvoice(
   },
 ) {
   const userId = await userIdOf(db, email);
-  const vat = reverseCharge ? 0 : Math.round((net * vatBasisPoints) / 10_000);
-  const gross = net + vat;
-  const line = { kind: 'hotel' as const, description: 'Hotel room', quantity: 1, unitPrice: net, net };
+  const lines: OrderLine[] = givenLines ?? [
+    {
+      kind: 'hotel',
+      description: 'Hotel room',
+      quantity: 1,
+      unitPrice: givenNet,
+      net: givenNet,
+      vatCategory: reverseCharge ? 'AE' : 'S',
+      // As the migration annotates old reverse-charge lines: category AE at 0 %.
+      vatBasisPoints: reverseCharge ? 0 : vatBasisPoints,
+    },
+  ];
+  const { net, vat, gross } = totalsOf(lines);
   const [order] = await db
     .insert(orders)
-    .values({ userId, kind: 'hotel', status: 'paid', lines: [line], net, vatBasisPoints, vat, gross, reverseCharge })
+    .values({ userId, kind: 'hotel', status: 'paid', lines, net, vat, gross })
     .returning({ id: orders.id });
   if (!order) throw new Error('no order');
   const buyer = {
@@ -101,12 +119,10 @@ export async function addInvoice(
       sequence,
       number: number(sequence),
       buyer,
-      lines: [line],
+      lines,
       net,
-      vatBasisPoints,
       vat,
       gross,
-      reverseCharge,
       issuedAt: new Date(issuedAt),
     })
     .returning({ id: invoices.id, number: invoices.number });
@@ -114,6 +130,7 @@ export async function addInvoice(
   let credit: { id: string; number: string } | undefined;
   if (creditNote) {
     const creditSequence = nextSequence++;
+    const credited = totalsOf(lines.map((line) => ({ ...line, unitPrice: -line.unitPrice, net: -line.net })));
     [credit] = await db
       .insert(invoices)
       .values({
@@ -126,12 +143,10 @@ export async function addInvoice(
         sequence: creditSequence,
         number: number(creditSequence),
         buyer,
-        lines: [{ ...line, unitPrice: -net, net: -net }],
-        net: -net,
-        vatBasisPoints,
-        vat: -vat,
-        gross: -gross,
-        reverseCharge,
+        lines: credited.lines,
+        net: credited.net,
+        vat: credited.vat,
+        gross: credited.gross,
         issuedAt: new Date(Date.parse(issuedAt) + 86_400_000),
       })
       .returning({ id: invoices.id, number: invoices.number });
@@ -139,8 +154,8 @@ export async function addInvoice(
   return { orderId: order.id, invoice, credit, net, vat, gross };
 }
 
-/** A minimal RFC 4180 reader for the tests: BOM checked and removed, quoted cells unquoted. */
-export function parseCsv(text: string): string[][] {
+/** A minimal RFC 4180 reader for the tests: BOM checked and removed, quoted cells unquoted; `;` for German Excel's files. */
+export function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const rows: string[][] = [];
   let row: string[] = [];
@@ -155,7 +170,7 @@ export function parseCsv(text: string): string[][] {
       } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') {
+    else if (char === separator) {
       row.push(cell);
       cell = '';
     } else if (char === '\r' && text[i + 1] === '\n') {
@@ -171,8 +186,8 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** The rows as objects by header name. */
-export function csvRecords(text: string): Record<string, string>[] {
-  const [header = [], ...rows] = parseCsv(text);
+export function csvRecords(text: string, separator: ',' | ';' = ','): Record<string, string>[] {
+  const [header = [], ...rows] = parseCsv(text, separator);
   for (const row of rows) expect(row).toHaveLength(header.length);
   return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
 }

@@ -1,13 +1,26 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvAmount, csvCell, csvDocument, csvNumber } from '#shared/csv.ts';
-import { users } from '../../db/schema/index.ts';
+import { checkPeriod, previousMonth } from '#shared/export-period.ts';
+import { taxedLine } from '#shared/pricing.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { EXPORT_PAGE_SIZE } from '../../services/organizer-exports.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { addCheckin, addInvoice, csvRecords, listIdOf, parseCsv, passIdOf } from './event-testing.ts';
+import { readZip } from './zip-testing.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** An order of every kind of line: two at 19 %, two at 7 %. */
+const MIXED_LINES = [
+  taxedLine('pass', 'Business Pass', 1, 29_900),
+  taxedLine('hotel', 'Hotel Colosseo, Single (3 nights)', 3, 11_900),
+  taxedLine('extra', 'Breakfast', 3, 1_650),
+  taxedLine('train-ticket', 'Train ticket', 1, 10_990),
+];
+// 19 %: 299.00 + 49.50 = 348.50, VAT 66.215 → 66.22; 7 %: 357.00 + 109.90 = 466.90, VAT 32.683 → 32.68.
+const MIXED_COLUMNS = { 'Net 19 %': '348.50', 'VAT 19 %': '66.22', 'Net 7 %': '466.90', 'VAT 7 %': '32.68' };
 let t: TestApp;
 let organizer: { authorization: string };
 
@@ -17,8 +30,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-async function download(name: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/organizer/exports/${name}`, headers: organizer });
+async function download(name: string, query = '') {
+  const res = await t.app.inject({ method: 'GET', url: `/api/organizer/exports/${name}${query}`, headers: organizer });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['cache-control']).toBe('no-store');
@@ -89,16 +102,18 @@ describe('GET /api/organizer/exports', () => {
     expect(new Set(records.map((row) => row['Account id'])).size).toBe(records.length);
   });
 
-  it('gives the accountant invoices and credit notes in number order, credit notes negative', async () => {
+  it('gives the accountant invoices and credit notes in number order, net and VAT per rate, credit notes negative', async () => {
     const db = t.database.db;
     const plain = await addInvoice(db, demoEmail('attendee'), { net: 10_000 });
     const cancelled = await addInvoice(db, demoEmail('vip'), { net: 25_050, creditNote: true });
+    // Issued before issue 23 under reverse charge: its lines in category AE, without VAT.
     const reverse = await addInvoice(db, demoEmail('vendor'), {
       net: 40_000,
       reverseCharge: true,
       vatId: 'ATU12345678',
       vatConfirmation: { confirmedAt: '2026-02-09T23:30:00.000Z', reference: 'WAPIAAAAZ1Q2w3E4' },
     });
+    const mixed = await addInvoice(db, demoEmail('attendee'), { lines: MIXED_LINES });
     const body = await download('orders.csv');
     const [header] = parseCsv(body);
     expect(header).toEqual([
@@ -107,64 +122,90 @@ describe('GET /api/organizer/exports', () => {
       'Kind',
       'Corrects invoice',
       'Order kind',
+      'Net 19 %',
+      'VAT 19 %',
+      'Net 7 %',
+      'VAT 7 %',
+      // Only because the file holds an old reverse-charged invoice.
+      'Net 0 % (reverse charge)',
+      'VAT 0 % (reverse charge)',
       'Net',
-      'VAT rate (%)',
       'VAT',
       'Gross',
       'Currency',
-      'Reverse charge',
       'Buyer VAT ID',
-      'VIES confirmed (Europe/Berlin)',
-      'VIES reference',
       'Buyer name',
       'Buyer company',
       'Buyer email',
       'Buyer country',
       'Status',
     ]);
-    const mine = new Set([plain.invoice.number, cancelled.invoice.number, cancelled.credit?.number, reverse.invoice.number]);
-    const all = csvRecords(body);
-    // The seed's own invoices (if any) come first: their numbers are lower.
-    const records = all.filter((row) => mine.has(row['Invoice number'] ?? ''));
-    expect(all.slice(-4)).toEqual(records);
-    expect(records.map((row) => row['Invoice number'])).toEqual([
+    const mine = [
       plain.invoice.number,
       cancelled.invoice.number,
       cancelled.credit?.number,
       reverse.invoice.number,
-    ]);
+      mixed.invoice.number,
+    ];
+    const all = csvRecords(body);
+    // The seed's own invoices (if any) come first: their numbers are lower.
+    const records = all.filter((row) => mine.includes(row['Invoice number'] ?? ''));
+    expect(all.slice(-5)).toEqual(records);
+    expect(records.map((row) => row['Invoice number'])).toEqual(mine);
     expect(records[0]).toMatchObject({
       Kind: 'invoice',
+      'Net 19 %': '100.00',
+      'VAT 19 %': '19.00',
+      'Net 7 %': '',
+      'VAT 7 %': '',
+      'Net 0 % (reverse charge)': '',
       Net: '100.00',
-      'VAT rate (%)': '19.00',
       VAT: '19.00',
       Gross: '119.00',
-      'Reverse charge': 'no',
-      'VIES confirmed (Europe/Berlin)': '',
-      'VIES reference': '',
     });
     expect(records[2]).toMatchObject({
       Kind: 'credit note',
       'Corrects invoice': cancelled.invoice.number,
       'Date (Europe/Berlin)': '2026-02-11',
+      'Net 19 %': '-250.50',
+      'VAT 19 %': '-47.60',
       Net: '-250.50',
       VAT: '-47.60',
       Gross: '-298.10',
       'Order kind': 'hotel',
     });
     expect(records[3]).toMatchObject({
-      'Reverse charge': 'yes',
+      'Net 19 %': '',
+      'Net 0 % (reverse charge)': '400.00',
+      'VAT 0 % (reverse charge)': '0.00',
       'Buyer VAT ID': 'ATU12345678',
-      // VIES's date as the venue's day (00:30 in Berlin), and its consultation number.
-      'VIES confirmed (Europe/Berlin)': '2026-02-10',
-      'VIES reference': 'WAPIAAAAZ1Q2w3E4',
       VAT: '0.00',
       Gross: '400.00',
       'Buyer country': 'Germany',
     });
+    // Pass and breakfast at 19 %, the nights and the train at 7 %: VAT once per rate on its sum.
+    expect(records[4]).toMatchObject({ ...MIXED_COLUMNS, Net: '815.40', VAT: '98.90', Gross: '914.30' });
     // Negative amounts stay numbers; the buyer's company that starts like a formula does not.
     expect(body).toContain(',-250.50,');
     expect(records[0]?.['Buyer company']).toBe(`'=cmd|Acme, "Ltd"`);
+  });
+
+  it('writes the same file for German Excel on request: semicolons, decimal commas, BOM, the same defusing', async () => {
+    const standard = await download('orders.csv');
+    const german = await download('orders.csv', '?format=excel-de');
+    expect(german.charCodeAt(0)).toBe(0xfeff);
+    const [header] = parseCsv(german, ';');
+    expect(german.startsWith(`\uFEFF${header?.join(';')}\r\n`)).toBe(true);
+    expect(german).toContain(';-250,50;');
+    expect(german).toContain(`;"'=cmd|Acme, ""Ltd""";`);
+    // Cell for cell the standard file, with decimal commas in the amounts only.
+    const decimalComma = (row: string[]) => row.map((cell) => (/^-?\d+\.\d+$/.test(cell) ? cell.replace('.', ',') : cell));
+    expect(parseCsv(german, ';')).toEqual(parseCsv(standard).map(decimalComma));
+    // The English form is unchanged: commas and decimal points.
+    expect(standard).toContain(',-250.50,');
+    expect(standard).not.toContain(';-250,50;');
+    const res = await t.app.inject({ method: 'GET', url: '/api/organizer/exports/orders.csv?format=excel', headers: organizer });
+    expect(res.statusCode).toBe(400);
   });
 
   it('exports the check-ins of all lists in scan order', async () => {
@@ -190,7 +231,7 @@ describe('GET /api/organizer/exports', () => {
       const res = await fresh.app.inject({ method: 'GET', url: '/api/organizer/exports/checkins.csv', headers });
       expect(parseCsv(res.body)).toHaveLength(1);
       const staff = await fresh.login(demoEmail('staff'));
-      for (const name of ['attendees.csv', 'orders.csv', 'checkins.csv']) {
+      for (const name of ['attendees.csv', 'orders.csv', 'checkins.csv', 'invoices.zip?from=2025-03-01&to=2025-03-31']) {
         expect((await fresh.app.inject({ method: 'GET', url: `/api/organizer/exports/${name}` })).statusCode).toBe(401);
         expect(
           (await fresh.app.inject({ method: 'GET', url: `/api/organizer/exports/${name}`, headers: staff })).statusCode,
@@ -199,5 +240,122 @@ describe('GET /api/organizer/exports', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('GET /api/organizer/exports/invoices.zip', () => {
+  const zipOf = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/organizer/exports/invoices.zip${query}`, headers: organizer });
+
+  it('holds the PDF and XML of every invoice and credit note of the period, and its CSV, nothing else', async () => {
+    const db = t.database.db;
+    // 00:30 on 1 March in Berlin (CET): in March, though still February in UTC.
+    const first = await addInvoice(db, demoEmail('attendee'), { lines: MIXED_LINES, issuedAt: '2025-02-28T23:30:00Z' });
+    const cancelled = await addInvoice(db, demoEmail('vip'), { net: 20_000, creditNote: true, issuedAt: '2025-03-15T10:00:00Z' });
+    // 23:30 on 28 February and 00:30 on 1 April (CEST) in Berlin: outside.
+    const before = await addInvoice(db, demoEmail('attendee'), { net: 5_000, issuedAt: '2025-02-28T22:30:00Z' });
+    const after = await addInvoice(db, demoEmail('vendor'), {
+      net: 5_000,
+      reverseCharge: true,
+      issuedAt: '2025-03-31T22:30:00Z',
+    });
+    const [{ last } = { last: 0 }] = await db.select({ last: max(auditLog.id) }).from(auditLog);
+
+    const res = await zipOf('?from=2025-03-01&to=2025-03-31');
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="invoices-2025-03-01-2025-03-31.zip"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const files = readZip(res.rawPayload);
+    const numbers = [first.invoice.number, cancelled.invoice.number, cancelled.credit?.number ?? ''];
+    expect([...files.keys()].sort()).toEqual(
+      ['invoices-2025-03-01-2025-03-31.csv', ...numbers.flatMap((number) => [`${number}.pdf`, `${number}.xml`])].sort(),
+    );
+    for (const outside of [before.invoice.number, after.invoice.number]) expect(files.has(`${outside}.pdf`)).toBe(false);
+    for (const number of numbers) {
+      expect(files.get(`${number}.pdf`)?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const xml = files.get(`${number}.xml`)?.toString('utf8') ?? '';
+      expect(xml).toContain('CrossIndustryInvoice');
+      expect(xml).toContain(`<ram:ID>${number}</ram:ID>`);
+    }
+    // The credit note is type 381 and names the invoice it corrects (BT-25).
+    const credit = files.get(`${cancelled.credit?.number}.xml`)?.toString('utf8') ?? '';
+    expect(credit).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(credit).toContain(`<ram:IssuerAssignedID>${cancelled.invoice.number}</ram:IssuerAssignedID>`);
+
+    // The CSV is the period's invoices CSV, without the reverse-charge pair (none in March).
+    const csv = files.get('invoices-2025-03-01-2025-03-31.csv')?.toString('utf8') ?? '';
+    const alone = await t.app.inject({
+      method: 'GET',
+      url: '/api/organizer/exports/orders.csv?from=2025-03-01&to=2025-03-31',
+      headers: organizer,
+    });
+    expect(alone.headers['content-disposition']).toBe('attachment; filename="invoices-2025-03-01-2025-03-31.csv"');
+    expect(csv).toBe(alone.body);
+    expect(parseCsv(csv)[0]).not.toContain('Net 0 % (reverse charge)');
+    const rows = csvRecords(csv);
+    expect(rows.map((row) => row['Invoice number'])).toEqual(numbers);
+    expect(rows[0]).toMatchObject({ ...MIXED_COLUMNS, 'Date (Europe/Berlin)': '2025-03-01' });
+
+    const audit = await db
+      .select({ action: auditLog.action, subject: auditLog.subject, details: auditLog.details })
+      .from(auditLog)
+      .where(gt(auditLog.id, last ?? 0))
+      .orderBy(auditLog.id);
+    expect(audit[0]).toEqual({
+      action: 'export.invoice-files',
+      subject: 'invoices-2025-03-01-2025-03-31.zip',
+      details: { from: '2025-03-01', to: '2025-03-31' },
+    });
+  });
+
+  it('gives an empty period only its CSV header', async () => {
+    const res = await zipOf('?from=2024-01-01&to=2024-12-31');
+    expect(res.statusCode).toBe(200);
+    const files = readZip(res.rawPayload);
+    expect([...files.keys()]).toEqual(['invoices-2024-01-01-2024-12-31.csv']);
+    expect(parseCsv(files.get('invoices-2024-01-01-2024-12-31.csv')?.toString('utf8') ?? '')).toHaveLength(1);
+  });
+
+  it('refuses a period that is not real days, ends before it starts, or lasts a year or more', async () => {
+    const cases: [string, string, string][] = [
+      ['?from=2025-02-30&to=2025-03-31', 'from', 'Please enter a date as YYYY-MM-DD.'],
+      ['?from=2025-03-01&to=31.03.2025', 'to', 'Please enter a date as YYYY-MM-DD.'],
+      ['?from=2025-03-31&to=2025-03-01', 'to', 'The period ends before it starts.'],
+      ['?from=2025-01-01&to=2026-01-01', 'to', 'The period can be at most one year long.'],
+    ];
+    for (const [query, path, message] of cases) {
+      const res = await zipOf(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ detail: message, errors: [{ path, message }] });
+    }
+    expect((await zipOf('?from=2025-03-01')).statusCode).toBe(400);
+    const german = await t.app.inject({
+      method: 'GET',
+      url: '/api/organizer/exports/invoices.zip?from=2025-03-31&to=2025-03-01',
+      headers: { ...organizer, 'accept-language': 'de' },
+    });
+    expect(german.json()).toMatchObject({ detail: 'Der Zeitraum endet, bevor er beginnt.' });
+    // The CSV takes the same period, checked the same way.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/organizer/exports/orders.csv?from=2025-03-31&to=2025-03-01',
+      headers: organizer,
+    });
+    expect(csv.statusCode).toBe(400);
+  });
+});
+
+describe('checkPeriod (src/shared/export-period.ts)', () => {
+  it('takes real days up to a year less a day, and refuses the rest', () => {
+    expect(checkPeriod('2025-01-01', '2025-12-31')).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    expect(checkPeriod('2024-02-29', '2025-02-28')).toEqual({ from: '2024-02-29', to: '2025-02-28' });
+    expect(checkPeriod('2025-03-01', '2025-03-01')).toEqual({ from: '2025-03-01', to: '2025-03-01' });
+    expect(checkPeriod('2025-01-01', '2026-01-01')).toEqual({ field: 'to', error: 'tooLong' });
+    expect(checkPeriod('2025-1-01', '2025-03-01')).toEqual({ field: 'from', error: 'invalidDate' });
+    expect(checkPeriod('2025-03-02', '2025-03-01')).toEqual({ field: 'to', error: 'reversed' });
+    expect(previousMonth('2026-03-15')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(previousMonth('2026-01-05')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
   });
 });

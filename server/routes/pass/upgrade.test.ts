@@ -71,12 +71,19 @@ describe('POST /api/pass/upgrade, paid through the sandbox', () => {
       net: 29_900,
       vat: 5_681,
       gross: 35_581,
-      vatRate: 0.19,
-      reverseCharge: false,
+      vatBreakdown: [{ category: 'S', basisPoints: 1900, net: 29_900, vat: 5_681 }],
       passStatus: 'approved',
       invoiceNumber: null,
       lines: [
-        { kind: 'upgrade', description: 'Business Upgrade (from Standard Pass)', quantity: 1, unitPrice: 29_900, net: 29_900 },
+        {
+          kind: 'upgrade',
+          description: 'Business Upgrade (from Standard Pass)',
+          quantity: 1,
+          unitPrice: 29_900,
+          net: 29_900,
+          vatCategory: 'S',
+          vatBasisPoints: 1900,
+        },
       ],
     });
     // Asking again answers the same open order.
@@ -142,10 +149,11 @@ describe('POST /api/pass/upgrade, paid through the sandbox', () => {
     expect(open[0]?.subject).toEqual({ passTypeId: await typeId('Premium Upgrade', 'Standard Pass') });
   });
 
-  it('prices an EU business buyer with reverse charge, as at checkout', async () => {
+  it('charges an EU business buyer German VAT on the upgrade (admission: never reverse charge, issue 23)', async () => {
     const { headers } = await signedInUser(t.database.db, { country: 'NL', vatId: 'NL004495445B01', company: 'Voorbeeld B.V.' });
     const order = await placed(headers, await typeId('Business Upgrade'));
-    expect(order).toMatchObject({ net: 29_900, vat: 0, gross: 29_900, vatRate: 0, reverseCharge: true });
+    expect(order).toMatchObject({ net: 29_900, vat: 5_681, gross: 35_581 });
+    expect(order.lines).toEqual([expect.objectContaining({ kind: 'upgrade', vatCategory: 'S', vatBasisPoints: 1900 })]);
   });
 
   it('upgrades a Business Pass only with the Business → Premium type', async () => {

@@ -65,10 +65,8 @@ export const passUpgradeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = authOf(request).userId;
-      // VIES is asked before the transaction (never with locks held); unconfirmed means VAT.
-      await app.vat.confirmBuyer(userId);
       const { order, completed } = await app.db.transaction((tx) => placeUpgradeOrder(tx, userId, request.body.passTypeId));
-      if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
+      if (completed) await sendOrderConfirmation(app, completed, publicUrl(app.config), request.log);
       return reply.code(201).send(order);
     },
   );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#shared/contracts/registration.ts';
-import { bookings, invoices, orders, passes, paymentSessions } from '../../db/schema/index.ts';
+import { addresses, bookings, invoices, orders, passes, paymentSessions } from '../../db/schema/index.ts';
 import { HOLD_MINUTES, SOLD_OUT } from '../../services/booking.ts';
 import { createRegistrant, type RegistrantOptions, seededRoom } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -63,7 +63,7 @@ describe('paying a registration in the sandbox', () => {
   it('fails, then a retry succeeds and charges once: invoice, approved pass, confirmed room, mail', async () => {
     const { headers, user } = await registrant();
     const order = await checkout(headers, await hotel('Hotel Colosseo', 'Comfort Single'));
-    expect(order.gross).toBe(116_025);
+    expect(order.gross).toBe(107_913);
 
     const created = await openSession(headers, sessionFor(order));
     expect(created.statusCode, created.body).toBe(200);
@@ -77,7 +77,7 @@ describe('paying a registration in the sandbox', () => {
     expect(hosted.statusCode).toBe(200);
     expect(hosted.headers['content-type']).toContain('text/html');
     expect(hosted.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(hosted.body).toContain('Pay 1,160.25 €');
+    expect(hosted.body).toContain('Pay 1,079.13 €');
     expect(hosted.body).toContain('Simulate a failed payment');
     expect(hosted.body).toContain(`action="/payment/sandbox/${first.paymentSessionId}/complete"`);
     expect(hosted.body).not.toContain('<script');
@@ -109,7 +109,8 @@ describe('paying a registration in the sandbox', () => {
     expect(done.invoiceNumber).toMatch(/^CF-\d{4}-\d{6}$/);
 
     const [invoice] = await invoicesOf(user.id);
-    expect(invoice).toMatchObject({ number: done.invoiceNumber, gross: 116_025, vat: 18_525, net: 97_500, reverseCharge: false });
+    expect(invoice).toMatchObject({ number: done.invoiceNumber, gross: 107_913, vat: 10_413, net: 97_500 });
+    expect(invoice?.lines).toEqual(order.lines);
     expect(invoice?.buyer).toMatchObject({ email: user.email, address: ['Teststraße 1', '12345 Teststadt', 'Germany'] });
     const [pass] = await t.database.db.select().from(passes).where(eq(passes.userId, user.id));
     expect(pass?.status).toBe('approved');
@@ -120,7 +121,7 @@ describe('paying a registration in the sandbox', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Your CloudFest 2026 registration, invoice ${done.invoiceNumber}`);
     expect(mails[0].text).toContain('Your Business Pass is approved.');
-    expect(mails[0].text).toContain('Total: 1,160.25 €');
+    expect(mails[0].text).toContain('Total: 1,079.13 €');
 
     // Pressing pay again, or asking for a new session, never charges twice.
     const again = await press(retry.paymentSessionId, 'succeeded');
@@ -138,22 +139,51 @@ describe('paying a registration in the sandbox', () => {
     // The closed page says so instead of offering to pay.
     const closed = await t.app.inject({ method: 'GET', url: `/payment/sandbox/${retry.paymentSessionId}` });
     expect(closed.body).toContain('This payment is complete.');
-    expect(closed.body).not.toContain('Pay 1,160.25');
+    expect(closed.body).not.toContain('Pay 1,079.13');
 
     // Checking out again answers the paid order; another hotel is a conflict.
     const repeat = await checkout(headers, await hotel('Hotel Colosseo', 'Comfort Single'));
     expect(repeat).toMatchObject({ id: order.id, status: 'paid', invoiceNumber: done.invoiceNumber });
   });
 
-  it('issues a reverse-charge invoice to an EU company outside Germany', async () => {
-    const { headers, user } = await registrant({ country: 'AT', vatId: 'ATU13585627', company: 'Beispiel GmbH' });
+  it('invoices an EU company outside Germany with German VAT per line, its VAT ID, address parts and references (issue 23)', async () => {
+    const { headers, user } = await registrant({ country: 'AT', vatId: 'ATU 1358 5627', company: 'Beispiel GmbH' });
+    await t.database.db
+      .update(addresses)
+      .set({ buyerReference: ' 04011000-12345-67 ', purchaseOrder: 'PO-2026-17' })
+      .where(eq(addresses.userId, user.id));
     const order = await checkout(headers, await hotel('Hotel Bell Rock', 'Standard Single'));
-    expect(order).toMatchObject({ reverseCharge: true, vat: 0, gross: 29_900 + 4 * 15_900 });
+    // 29,900 at 19 % and 4 × 15,900 at 7 %: no reverse charge.
+    expect(order).toMatchObject({ net: 29_900 + 63_600, vat: 5_681 + 4_452, gross: 29_900 + 63_600 + 5_681 + 4_452 });
     const { paymentSessionId } = (await openSession(headers, sessionFor(order))).json();
     expect((await press(paymentSessionId, 'succeeded')).statusCode).toBe(303);
     const [invoice] = await invoicesOf(user.id);
-    expect(invoice).toMatchObject({ reverseCharge: true, vat: 0, vatBasisPoints: 0, gross: order.gross });
-    expect(invoice?.buyer).toMatchObject({ company: 'Beispiel GmbH', vatId: 'ATU13585627' });
+    expect(invoice).toMatchObject({ net: order.net, vat: order.vat, gross: order.gross, lines: order.lines });
+    expect(invoice?.lines.map((line) => [line.vatCategory, line.vatBasisPoints])).toEqual([
+      ['S', 1900],
+      ['S', 700],
+    ]);
+    expect(invoice?.buyer).toEqual({
+      name: expect.any(String),
+      company: 'Beispiel GmbH',
+      address: ['Teststraße 1', '12345 Teststadt', 'Austria'],
+      postal: { line1: 'Teststraße 1', line2: '', postcode: '12345', city: 'Teststadt', state: '', countryCode: 'AT' },
+      vatId: 'ATU13585627',
+      email: user.email,
+      reference: '04011000-12345-67',
+      purchaseOrder: 'PO-2026-17',
+    });
+  });
+
+  it('prints only a well-formed EU VAT ID, and no empty references', async () => {
+    const { headers, user } = await registrant({ country: 'AT', vatId: 'ATU00000000', company: 'Beispiel GmbH' });
+    const order = await checkout(headers);
+    const { paymentSessionId } = (await openSession(headers, sessionFor(order))).json();
+    await press(paymentSessionId, 'succeeded');
+    const [invoice] = await invoicesOf(user.id);
+    expect(invoice?.buyer.vatId).toBe('');
+    expect(invoice?.buyer).not.toHaveProperty('reference');
+    expect(invoice?.buyer).not.toHaveProperty('purchaseOrder');
   });
 
   it('numbers invoices without gaps', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { euros } from '#shared/pricing.ts';
+import { euros, vatBreakdownOf, vatPercent } from '#shared/pricing.ts';
 import { publicUrl } from '../../config.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -89,11 +89,13 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
     const rows = order.lines.map((line) => `<tr><td>${escapeHtml(line.description)}</td><td>${euros(line.net)} €</td></tr>`);
-    const vat = order.reverseCharge ? 'VAT (reverse charge)' : `VAT ${order.vatBasisPoints / 100} %`;
+    const vat = vatBreakdownOf(order.lines).map(
+      (row) => `<tr><td>VAT ${vatPercent(row.basisPoints)} %</td><td>${euros(row.vat)} €</td></tr>`,
+    );
     return page(
       `Pay ${amount} € – CloudFest 2026`,
       `<h1>CloudFest 2026</h1><p>${orderLabel(order)}</p><table>${rows.join('')}` +
-        `<tr><td>Net</td><td>${euros(order.net)} €</td></tr><tr><td>${vat}</td><td>${euros(order.vat)} €</td></tr>` +
+        `<tr><td>Net</td><td>${euros(order.net)} €</td></tr>${vat.join('')}` +
         `<tr class="total"><td>Total</td><td>${amount} €</td></tr></table>` +
         `<form method="post" action="/payment/sandbox/${escapeHtml(session.id)}/complete">` +
         `<button class="pay" type="submit" name="outcome" value="succeeded">Pay ${amount} €</button>` +
@@ -108,7 +110,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const settled = await settleSandboxSession(db, request.params.sessionId, request.body.outcome);
       if (!settled) throw notFound('Payment session');
-      if (settled.completed) await sendOrderConfirmation(app.mailer, settled.completed, publicUrl(app.config), request.log);
+      if (settled.completed) await sendOrderConfirmation(app, settled.completed, publicUrl(app.config), request.log);
       const target = settled.outcome === 'success' ? settled.session.redirectSuccess : settled.session.redirectCancel;
       return reply.header('cache-control', 'no-store').redirect(withSession(target, settled.session.id), 303);
     },

@@ -435,15 +435,15 @@ describe('Stripe Checkout (PAYMENT_PROVIDER=stripe)', () => {
 
     const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/booking/${booking.id}`, headers });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    // 4 nights × 150.00 € net + 19 % VAT.
-    expect(cancelled.json() as BookingCancellation).toMatchObject({ refunded: 71_400, creditNoteNumber: expect.any(String) });
+    // 4 nights × 150.00 € net + 7 % VAT.
+    expect(cancelled.json() as BookingCancellation).toMatchObject({ refunded: 64_200, creditNoteNumber: expect.any(String) });
 
     const [made] = fake.refunds.filter((r) => r.payment_intent === paid.payment_intent);
-    expect(made).toMatchObject({ amount: 71_400, currency: 'eur', status: 'succeeded' });
+    expect(made).toMatchObject({ amount: 64_200, currency: 'eur', status: 'succeeded' });
     const calls = fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === paid.payment_intent);
     expect(calls.map((call) => call.idempotencyKey)).toEqual([`booking-refund-${booking.id}`]);
     expect(await db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toEqual([
-      expect.objectContaining({ amount: 71_400, provider: 'stripe', providerRefundId: made?.id }),
+      expect.objectContaining({ amount: 64_200, provider: 'stripe', providerRefundId: made?.id }),
     ]);
   });
 

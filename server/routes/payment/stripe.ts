@@ -49,7 +49,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeRoutesOptions> = a
     }
     const result = await applyStripeEvent(app.db, provider, event, request.log);
     request.log.info({ eventId: event.id, type: event.type, duplicate: result.duplicate }, 'Stripe event');
-    if (result.completed) await sendOrderConfirmation(app.mailer, result.completed, publicUrl(app.config), request.log);
+    if (result.completed) await sendOrderConfirmation(app, result.completed, publicUrl(app.config), request.log);
     return { received: true };
   });
 };

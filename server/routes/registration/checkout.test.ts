@@ -91,14 +91,23 @@ describe('POST /api/registration/checkout', () => {
     expect(order).toMatchObject({
       status: 'open',
       net: 29_900,
-      vatRate: 0.19,
+      vatBreakdown: [{ category: 'S', basisPoints: 1900, net: 29_900, vat: 5_681 }],
       vat: 5_681,
       gross: 35_581,
-      reverseCharge: false,
       passStatus: 'pending',
       invoiceNumber: null,
     });
-    expect(order.lines).toEqual([{ kind: 'pass', description: 'Business Pass', quantity: 1, unitPrice: 29_900, net: 29_900 }]);
+    expect(order.lines).toEqual([
+      {
+        kind: 'pass',
+        description: 'Business Pass',
+        quantity: 1,
+        unitPrice: 29_900,
+        net: 29_900,
+        vatCategory: 'S',
+        vatBasisPoints: 1900,
+      },
+    ]);
   });
 
   it('holds the room, and a second call updates the same order instead of booking twice', async () => {
@@ -107,8 +116,20 @@ describe('POST /api/registration/checkout', () => {
     const left = await roomLeft(colosseo);
 
     const first = (await checkout(headers, { hotel: colosseo })).json() as Order;
-    expect(first).toMatchObject({ status: 'open', net: 97_500, vat: 18_525, gross: 116_025 });
-    expect(first.lines[1]).toMatchObject({ kind: 'hotel', quantity: 4, unitPrice: 16_900, net: 67_600 });
+    // The pass at 19 % (5,681), the nights at 7 % (4,732).
+    expect(first).toMatchObject({ status: 'open', net: 97_500, vat: 10_413, gross: 107_913 });
+    expect(first.vatBreakdown).toEqual([
+      { category: 'S', basisPoints: 1900, net: 29_900, vat: 5_681 },
+      { category: 'S', basisPoints: 700, net: 67_600, vat: 4_732 },
+    ]);
+    expect(first.lines[1]).toMatchObject({
+      kind: 'hotel',
+      quantity: 4,
+      unitPrice: 16_900,
+      net: 67_600,
+      vatCategory: 'S',
+      vatBasisPoints: 700,
+    });
     expect(await roomLeft(colosseo)).toBe(left - 1);
     const [held] = await liveBookings(user.id);
     expect(held).toMatchObject({ status: 'held', roomId: colosseo.roomId, priceCents: 67_600 });
@@ -123,7 +144,7 @@ describe('POST /api/registration/checkout', () => {
     const bellLeft = await roomLeft(bellRock);
     const swapped = (await checkout(headers, { hotel: bellRock })).json() as Order;
     expect(swapped.id).toBe(first.id);
-    expect(swapped.gross).toBe(Math.round((29_900 + 4 * 15_900) * 1.19));
+    expect(swapped.gross).toBe(29_900 + 5_681 + 4 * 15_900 + 4_452);
     expect(await roomLeft(colosseo)).toBe(left);
     expect(await roomLeft(bellRock)).toBe(bellLeft - 1);
     expect((await liveBookings(user.id)).map((b) => b.roomId)).toEqual([bellRock.roomId]);
@@ -176,7 +197,7 @@ describe('POST /api/registration/checkout', () => {
   it('charges the hotel of a free pass', async () => {
     const { headers } = await registrant({ passType: 'Standard Pass' });
     const order = (await checkout(headers, { hotel: await hotel('Landhotel Herbolzheim', 'Single Room') })).json() as Order;
-    expect(order).toMatchObject({ status: 'open', net: 4 * 8_900, gross: Math.round(4 * 8_900 * 1.19) });
+    expect(order).toMatchObject({ status: 'open', net: 4 * 8_900, vat: 2_492, gross: 4 * 8_900 + 2_492 });
   });
 
   it('answers 409 without a pass or with a cancelled pass', async () => {
@@ -236,30 +257,36 @@ describe('POST /api/registration/checkout', () => {
   });
 });
 
-describe('reverse charge', () => {
-  const rc = (options: Partial<RegistrantOptions>) => registrant({ company: 'Example GmbH', ...options });
+describe('VAT by what is sold, whoever buys (issue 23)', () => {
+  const company = (options: Partial<RegistrantOptions>) => registrant({ company: 'Example SARL', ...options });
+  const PASS_AND_NIGHTS = { net: 97_500, vat: 10_413, gross: 107_913 };
 
-  it('applies to an EU company outside Germany with a valid VAT ID of its country', async () => {
-    const { headers } = await rc({ country: 'AT', vatId: 'ATU 1358 5627' });
-    const order = (await checkout(headers, { hotel: await hotel('Hotel Colosseo', 'Comfort Single') })).json() as Order;
-    expect(order).toMatchObject({ reverseCharge: true, vatRate: 0, vat: 0, net: 97_500, gross: 97_500 });
-
-    const greek = (await checkout((await rc({ country: 'GR', vatId: 'EL094259216' })).headers, { hotel: null })).json();
-    expect(greek.reverseCharge).toBe(true);
+  it('a French company with a valid VAT ID pays 19 % on the pass and 7 % on the nights, like a German consumer', async () => {
+    const french = await company({ country: 'FR', vatId: 'FR40303265045' });
+    const order = (await checkout(french.headers, { hotel: await hotel('Hotel Colosseo', 'Comfort Single') })).json() as Order;
+    expect(order).toMatchObject(PASS_AND_NIGHTS);
+    expect(order.lines.map((line) => [line.kind, line.vatCategory, line.vatBasisPoints])).toEqual([
+      ['pass', 'S', 1900],
+      ['hotel', 'S', 700],
+    ]);
+    const consumer = await registrant({ country: 'DE', company: '' });
+    const same = (await checkout(consumer.headers, { hotel: await hotel('Hotel Colosseo', 'Comfort Single') })).json() as Order;
+    expect(same).toMatchObject({ ...PASS_AND_NIGHTS, vatBreakdown: order.vatBreakdown });
   });
 
-  it('does not apply in Germany, outside the EU, or without a valid matching VAT ID', async () => {
+  it('charges German VAT on any VAT ID: no reverse charge for Austria, Greece, Switzerland or none', async () => {
     const cases: Partial<RegistrantOptions>[] = [
+      { country: 'AT', vatId: 'ATU 1358 5627' },
+      { country: 'GR', vatId: 'EL094259216' },
       { country: 'DE', vatId: 'DE314772507' },
       { country: 'CH', vatId: 'CHE123456789' },
       { country: 'AT', vatId: '' },
-      { country: 'AT', vatId: 'ATU00000000' },
-      { country: 'AT', vatId: 'FR40303265045' },
       { country: null },
     ];
     for (const options of cases) {
-      const order = (await checkout((await rc(options)).headers, { hotel: null })).json() as Order;
-      expect(order, JSON.stringify(options)).toMatchObject({ reverseCharge: false, vat: 5_681, gross: 35_581 });
+      const order = (await checkout((await company(options)).headers, { hotel: null })).json() as Order;
+      expect(order, JSON.stringify(options)).toMatchObject({ vat: 5_681, gross: 35_581 });
+      expect(order).not.toHaveProperty('reverseCharge');
     }
   });
 });

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutBodySchema, type HotelChoice, type Order, orderSchema } from '#shared/contracts/registration.ts';
-import { priceOrder } from '#shared/pricing.ts';
-import { nightCount, stayProblem } from '#shared/stay.ts';
+import { totalsOf } from '#shared/pricing.ts';
+import { stayProblem } from '#shared/stay.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { accommodations, bookings, orders, passes, passTypes, rooms } from '../../db/schema/index.ts';
+import { bookings, orders, passes, passTypes } from '../../db/schema/index.ts';
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
 import { type BookingRow, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/booking.ts';
 import type { CompletedOrder } from '../../services/completed-order.ts';
@@ -18,7 +18,7 @@ import {
   sendOrderConfirmation,
   toOrderDto,
 } from '../../services/order-completion.ts';
-import { loadBilling, reverseChargeApplies } from '../../services/order-pricing.ts';
+import { hotelOrderLine, singleLine } from '../../services/order-pricing.ts';
 import { authOf } from '../../types.ts';
 
 export const CHECKOUT_MESSAGES = {
@@ -48,22 +48,6 @@ async function holdRoom(tx: Db, userId: string, previous: BookingRow | null, hot
   if (previous && hotel) await lockRooms(tx, [previous.roomId, hotel.roomId]);
   if (previous) await releaseHold(tx, previous.id);
   return hotel ? bookRoom(tx, { ...hotel, userId, status: 'held' }) : null;
-}
-
-async function hotelLine(tx: Db, booking: BookingRow) {
-  const [names] = await tx
-    .select({ name: accommodations.name, roomName: rooms.name })
-    .from(rooms)
-    .innerJoin(accommodations, eq(accommodations.id, rooms.accommodationId))
-    .where(eq(rooms.id, booking.roomId));
-  return {
-    name: names?.name ?? '',
-    roomName: names?.roomName ?? '',
-    start: booking.start,
-    end: booking.end,
-    // The price fixed when the room was booked.
-    pricePerNight: booking.priceCents / nightCount(booking.start, booking.end),
-  };
 }
 
 /**
@@ -102,18 +86,15 @@ async function checkout(
   }
 
   const booking = await holdRoom(tx, userId, previous ?? null, hotel);
-  const priced = priceOrder({
-    pass: { name: own.type.name, price: own.type.priceCents },
-    hotel: booking ? await hotelLine(tx, booking) : null,
-    reverseCharge: reverseChargeApplies(await loadBilling(tx, userId)),
-  });
+  // Each line taxed by its kind (tax rules), whoever buys: the same lines and totals the checkout page prices.
+  const lines = [singleLine('pass', own.type.name, own.type.priceCents)];
+  if (booking) lines.push(await hotelOrderLine(tx, booking));
+  const priced = totalsOf(lines);
   const values = {
     lines: priced.lines,
     net: priced.net,
-    vatBasisPoints: priced.vatBasisPoints,
     vat: priced.vat,
     gross: priced.gross,
-    reverseCharge: priced.reverseCharge,
     bookingId: booking?.id ?? null,
   };
   const [order] = latest
@@ -152,10 +133,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = authOf(request).userId;
       // No room is held for an unconfirmed registration (finding 2).
       await assertConfirmed(app.db, userId);
-      // VIES is asked before the transaction (never with locks held); unconfirmed means VAT.
-      await app.vat.confirmBuyer(userId);
       const { order, completed } = await app.db.transaction((tx) => checkout(tx, userId, hotel, place));
-      if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
+      if (completed) await sendOrderConfirmation(app, completed, publicUrl(app.config), request.log);
       return order;
     },
   );

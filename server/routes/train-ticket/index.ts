@@ -77,10 +77,8 @@ export const trainTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { tags: ['train-ticket'], body: trainTicketOrderBodySchema, response: { 201: orderSchema } } },
     async (request, reply) => {
       const userId = authOf(request).userId;
-      // VIES is asked before the transaction (never with locks held); unconfirmed means VAT.
-      await app.vat.confirmBuyer(userId);
       const { order, completed } = await db.transaction((tx) => placeTicketOrder(tx, userId, request.body.typeId));
-      if (completed) await sendOrderConfirmation(app.mailer, completed, publicUrl(app.config), request.log);
+      if (completed) await sendOrderConfirmation(app, completed, publicUrl(app.config), request.log);
       return reply.code(201).send(order);
     },
   );

@@ -38,13 +38,25 @@ describe('POST /api/train-ticket', () => {
       kind: 'train-ticket',
       status: 'open',
       net: 17_990,
-      vat: 3_418,
-      gross: 21_408,
-      lines: [{ kind: 'train-ticket', description: first().name, quantity: 1, unitPrice: 17_990, net: 17_990 }],
+      // Rail in Germany: 7 % (§ 12 (2) no. 10 UStG).
+      vat: 1_259,
+      gross: 19_249,
+      vatBreakdown: [{ category: 'S', basisPoints: 700, net: 17_990, vat: 1_259 }],
+      lines: [
+        {
+          kind: 'train-ticket',
+          description: first().name,
+          quantity: 1,
+          unitPrice: 17_990,
+          net: 17_990,
+          vatCategory: 'S',
+          vatBasisPoints: 700,
+        },
+      ],
     });
     // Another type while the order is open: the same order, re-priced.
     const changed = await ordered(headers, second().id);
-    expect(changed).toMatchObject({ id: order.id, net: 10_990, vat: 2_088, gross: 13_078 });
+    expect(changed).toMatchObject({ id: order.id, net: 10_990, vat: 769, gross: 11_759 });
 
     const paid = await payInSandbox(t, headers, changed, '/train-ticket/buy/return?paid=1');
     expect(paid.page).toContain('Train ticket');
@@ -56,7 +68,7 @@ describe('POST /api/train-ticket', () => {
     expect(tickets[0]?.code).toMatch(/^DB-EVT-26-[A-HJKMNP-Z2-9]{8}$/);
 
     const invoices = (await t.app.inject({ method: 'GET', url: '/api/invoice', headers })).json() as Invoice[];
-    expect(invoices).toEqual([expect.objectContaining({ description: second().name, gross: 13_078, kind: 'invoice' })]);
+    expect(invoices).toEqual([expect.objectContaining({ description: second().name, gross: 11_759, kind: 'invoice' })]);
     const mail = await lastMailTo(t.database.db, user.email);
     expect(mail?.subject).toBe(`Your CloudFest 2026 train ticket, invoice ${paid.status.order.invoiceNumber}`);
     expect(mail?.text).toContain(`Your ticket code: ${tickets[0]?.code}`);

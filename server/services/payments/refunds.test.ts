@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#shared/contracts/registration.ts';
+import { vatOf } from '#shared/pricing.ts';
 import { invoices, orders, paymentSessions, refunds } from '../../db/schema/index.ts';
 import { ORGANIZER } from '../../routes/organizer/people-testing.ts';
 import { payInSandbox } from '../../routes/payment/sandbox-testing.ts';
@@ -86,6 +87,9 @@ describe('refunds of part of a registration order', () => {
     const hotel = await cancelHotel(user.id, booking);
     expect(hotel.creditNote).toMatchObject({ kind: 'credit-note', correctsInvoiceId: invoice.id, net: -hotelNet });
     expect(hotel.creditNote?.lines.every((line) => line.kind === 'hotel' && line.net < 0)).toBe(true);
+    // Each credit note cancels its lines at the rate they were invoiced at: the nights at 7 %.
+    expect(hotel.creditNote?.lines.every((line) => line.vatCategory === 'S' && line.vatBasisPoints === 700)).toBe(true);
+    expect(hotel.creditNote?.vat).toBe(-vatOf(hotelNet, 700));
     expect(hotel.refunded).toBe(-(hotel.creditNote?.gross ?? 0));
 
     const answer = await cancelPass(user.id);
@@ -93,7 +97,7 @@ describe('refunds of part of a registration order', () => {
     const notes = await notesOf(invoice.id);
     expect(notes).toHaveLength(2);
     expect(notes[0]?.number).toBe(hotel.creditNote?.number);
-    expect(notes[1]).toMatchObject({ net: -29_900 });
+    expect(notes[1]).toMatchObject({ net: -29_900, vat: -5_681, gross: -35_581 });
     expect(notes[1]?.lines.map((line) => [line.kind, line.net])).toEqual([['pass', -29_900]]);
     expect(new Set(notes.map((note) => note.number)).size).toBe(2);
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { vatOf } from '#shared/pricing.ts';
+import { totalsOf } from '#shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { invoices, type OrderLine, orders, paymentSessions, refunds } from '../../db/schema/index.ts';
 import { type InvoiceBalance, invoiceBalance } from '../invoice-balance.ts';
-import { createCreditNote, type InvoiceRow } from '../invoices.ts';
+import { createCreditNote, type InvoiceRow, negated } from '../invoices.ts';
 import type { PaymentProvider } from './provider.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -23,13 +23,13 @@ export async function paymentOf(tx: Db, providers: readonly PaymentProvider[], o
   return { session, provider };
 }
 
-/** An invoice that replaces another (a VAT correction's invoice without VAT). */
+/** An invoice that replaces another (an old VAT correction's reverse-charge invoice, before issue 23). */
 const replacement = alias(invoices, 'replacement');
 
 /**
- * The order's current invoice: the one no later invoice replaced. After a VAT correction that is the
- * invoice without VAT, not the first one (cancelled by the correction's credit note); refunds are
- * credited against it and priced at its VAT rate.
+ * The order's current invoice: the one no later invoice replaced. After an old VAT correction (issued
+ * before issue 23) that is the invoice without VAT, not the first one (cancelled by the correction's
+ * credit note); refunds are credited against it, at its lines' rates.
  */
 export async function currentInvoiceOf(tx: Db, orderId: string): Promise<InvoiceRow | null> {
   const [invoice] = await tx
@@ -68,12 +68,12 @@ export interface LinesRefundOptions {
 
 /**
  * Returns what was paid for some lines of a paid order, inside the caller's transaction (which holds
- * the per-user lock, order-completion.ts's lockUser, so a VAT correction cannot run alongside). The
- * lines are those of the order's current invoice that `select` picks and no earlier credit note
- * cancelled (a line is credited once); they are priced at that invoice's VAT rate (none after a VAT
- * correction) and never more than the invoice still bills (its gross less its credit notes), the
- * last lines exactly that. The money goes back through the provider that took it, is recorded in
- * `refunds` and documented by a credit note cancelling those lines.
+ * the per-user lock, order-completion.ts's lockUser). The lines are those of the order's current
+ * invoice that `select` picks and no earlier credit note cancelled (a line is credited once). The
+ * credit note cancels them at the rates they were invoiced at (totalsOf of the negated lines, VAT per
+ * rate); its gross is what goes back through the provider that took the payment, recorded in
+ * `refunds`. Never more than the invoice still bills (its gross less its credit notes): per-rate
+ * rounding of lines credited apart can differ from the invoice's by a cent, which is never paid out.
  */
 export async function refundOrderLines(
   tx: Db,
@@ -86,16 +86,11 @@ export async function refundOrderLines(
   const invoice = await currentInvoiceOf(tx, order.id);
   const open: InvoiceBalance = invoice ? await invoiceBalance(tx, invoice) : order;
   const lines = open.lines.filter(select);
-  const net = lines.reduce((total, line) => total + line.net, 0);
-  if (net <= 0) return none;
-
-  const { session, provider } = await paymentOf(tx, providers, order.id);
-  // The last lines take what is left, to the cent; others their price, never more than is left.
-  const last = lines.length === open.lines.length;
-  const due = net + vatOf(net, invoice?.vatBasisPoints ?? order.vatBasisPoints);
-  const amount = last ? open.gross : Math.min(due, open.gross);
+  if (lines.reduce((total, line) => total + line.net, 0) <= 0) return none;
+  const amount = Math.min(-totalsOf(negated(lines)).gross, open.gross);
   if (amount <= 0) return none;
 
+  const { session, provider } = await paymentOf(tx, providers, order.id);
   const refund = await provider.refund({ sessionId: session.id, amount, idempotencyKey: options.idempotencyKey });
   await tx.insert(refunds).values({
     orderId: order.id,
@@ -105,9 +100,7 @@ export async function refundOrderLines(
     providerRefundId: refund.id,
     createdAt: options.now,
   });
-  // Less than due only by a rounding cent or an inconsistent order: the VAT share shrinks first.
-  const vat = last ? open.vat : Math.max(0, Math.min(amount - net, open.vat));
-  const creditNote = invoice ? await createCreditNote(tx, invoice, { lines, net: amount - vat, vat }, options.now) : null;
+  const creditNote = invoice ? await createCreditNote(tx, invoice, lines, options.now) : null;
   return { refunded: amount, creditNote };
 }
 

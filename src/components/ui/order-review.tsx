@@ -5,16 +5,17 @@ import { isFreeOrder, orderTotalRows } from '../../shared/pricing.ts';
 import './order-review.css';
 
 /**
- * The order about to be paid, as the server priced it: its lines, net, VAT (or the reverse-charge
- * rule for EU businesses outside Germany) and the total that will be charged. Used before paying
- * for a pass upgrade and for a train ticket. A free order shows 'Free' without net and VAT.
+ * The order about to be paid, as the server priced it: its lines, net, one VAT row per rate and the
+ * total that will be charged. Used before paying for a pass upgrade, a hotel stay and a train
+ * ticket. A free order shows 'Free' without net and VAT.
  */
 export function OrderReview({ order }: { order: Order }) {
   const t = useT('checkout');
   const tCommon = useT('common');
   const free = isFreeOrder(order);
-  const vatLabel = order.reverseCharge ? t('vatReverseCharge') : t('vatRate', { rate: Math.round(order.vatRate * 10_000) / 100 });
-  const rowLabel = { net: t('net'), vat: vatLabel, total: t('total') };
+  const rowLabel: Record<string, string> = { net: t('net'), total: t('total') };
+  // Formatted as a number so German shows '5,5 %'.
+  const vatLabel = (percent: string) => t('vatRate', { rate: Number(percent) });
   return (
     <div className="order-review">
       <table className="order-review__table">
@@ -43,13 +44,12 @@ export function OrderReview({ order }: { order: Order }) {
         <tfoot>
           {orderTotalRows(order, vatLabel, formatEuro).map((row) => (
             <tr key={row.key} className={row.key === 'total' ? 'order-review__total' : 'order-review__minor'}>
-              <th scope="row">{rowLabel[row.key]}</th>
+              <th scope="row">{rowLabel[row.key] ?? row.label}</th>
               <td>{free ? tCommon('free') : row.value}</td>
             </tr>
           ))}
         </tfoot>
       </table>
-      {order.reverseCharge && !free ? <p className="order-review__note">{t('reverseChargeNote')}</p> : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { Block } from './content/types.ts';
+import type { Block, InfoText } from './content/types.ts';
 import { isInternalHref, parseRichText } from './rich-text.ts';
+import { SellerAddress, SellerFacts } from './seller.tsx';
 import { type Say, textKey, useInfoText } from './use-info-text.ts';
 
 /** Text with `[label](href)` links (see ./rich-text.ts). */
@@ -36,6 +37,10 @@ function blockKey(block: Block): string {
       return `a:${block.lines[0] ? textKey(block.lines[0]) : ''}`;
     case 'facts':
       return `f:${block.items[0]?.term ?? ''}`;
+    case 'seller-address':
+      return `s:${block.before?.[0] ? textKey(block.before[0]) : ''}`;
+    case 'seller-facts':
+      return 'sf';
   }
 }
 
@@ -78,6 +83,12 @@ function InfoBlock({ block, say }: { block: Block; say: Say }) {
           ))}
         </dl>
       );
+    case 'seller-address': {
+      const lines = (texts: readonly InfoText[] = []) => texts.map((text) => <RichText key={textKey(text)} text={say(text)} />);
+      return <SellerAddress before={lines(block.before)} after={lines(block.after)} />;
+    }
+    case 'seller-facts':
+      return <SellerFacts />;
   }
 }
 

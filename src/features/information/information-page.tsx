@@ -8,6 +8,7 @@ import { LAST_UPDATED } from './content/facts.ts';
 import { INFORMATION_SECTIONS } from './content/index.ts';
 import { formatDay } from './fact-values.ts';
 import { InfoBlocks } from './info-blocks.tsx';
+import { SellerContext, useSellerRequest } from './seller.tsx';
 import { CONTENTS_ID, InfoSectionView } from './info-section.tsx';
 import { useInfoText } from './use-info-text.ts';
 import './information.css';
@@ -21,8 +22,9 @@ export function InformationPage() {
   const t = useT('information');
   const say = useInfoText();
   const language = useLanguage();
+  const seller = useSellerRequest();
   return (
-    <>
+    <SellerContext.Provider value={seller}>
       <PageHeader title={t('pageTitle')} lead={t('pageLead')} />
       <p className="information-updated text-muted">
         <Text
@@ -70,6 +72,6 @@ export function InformationPage() {
           <InfoSectionView key={section.id} section={section} />
         ))}
       </div>
-    </>
+    </SellerContext.Provider>
   );
 }

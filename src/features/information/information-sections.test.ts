@@ -28,6 +28,10 @@ function textsOf(block: Block, catalogue: Record<string, string>): string[] {
       return block.lines.map(written);
     case 'facts':
       return block.items.map((item) => written(item.text));
+    case 'seller-address':
+      return [...(block.before ?? []), ...(block.after ?? [])].map(written);
+    case 'seller-facts':
+      return [];
   }
 }
 

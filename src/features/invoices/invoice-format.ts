@@ -34,3 +34,8 @@ export function invoiceStatusLabel(invoice: Pick<Invoice, 'kind' | 'status'>, t:
 export function invoicePdfPath(invoice: Pick<Invoice, 'id'>): string {
   return `/api/invoice/${encodeURIComponent(invoice.id)}/pdf`;
 }
+
+/** The same invoice as EN 16931 CII XML alone, for accounting software that wants no PDF (issue 23). */
+export function invoiceXmlPath(invoice: Pick<Invoice, 'id'>): string {
+  return `/api/invoice/${encodeURIComponent(invoice.id)}/xml`;
+}

@@ -9,7 +9,7 @@ import { useRequest } from '../../lib/use-request.ts';
 import { type Invoice, invoiceSchema } from '../../shared/contracts/registration.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { Notice } from '../../components/ui/notice.tsx';
-import { formatIssuedAt, invoicePdfPath, invoiceStatusLabel } from './invoice-format.ts';
+import { formatIssuedAt, invoicePdfPath, invoiceStatusLabel, invoiceXmlPath } from './invoice-format.ts';
 import './invoices.css';
 
 const invoicesSchema = z.array(invoiceSchema);
@@ -88,6 +88,14 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         <Text
           ns="invoices"
           k="downloadPdf"
+          values={{ number: invoice.number }}
+          components={{ hidden: <span className="visually-hidden" /> }}
+        />
+      </a>
+      <a className="invoice__xml" href={invoiceXmlPath(invoice)} download={`${invoice.number}.xml`}>
+        <Text
+          ns="invoices"
+          k="downloadXml"
           values={{ number: invoice.number }}
           components={{ hidden: <span className="visually-hidden" /> }}
         />

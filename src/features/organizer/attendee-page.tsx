@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/form-errors.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import type { AttendeeDetail, VatConfirmation } from '../../shared/contracts/organizer-people.ts';
+import type { AttendeeDetail } from '../../shared/contracts/organizer-people.ts';
 import { type ConsoleT, useConsoleFormats } from './formats.ts';
 import { type AttendeeActionName, attendeeAction, loadAttendee, SOURCE_LABELS, STATUS_LABELS } from './organizer-people-api.ts';
 import './people.css';
@@ -17,15 +17,6 @@ import './people.css';
 function useWhen() {
   const { dateTime } = useConsoleFormats();
   return (iso: string | null) => (iso ? dateTime(iso) : '—');
-}
-
-/** VIES's confirmation of a VAT ID in words: its date and consultation number (issue 13). */
-function viesText(t: ConsoleT, when: (iso: string | null) => string, confirmation: VatConfirmation | null): string {
-  if (!confirmation) return t('attendeeViesNotConfirmed');
-  const date = when(confirmation.confirmedAt);
-  return confirmation.reference
-    ? t('attendeeViesConfirmed', { date, reference: confirmation.reference })
-    : t('attendeeViesConfirmedNoReference', { date });
 }
 
 /** The account kinds an organizer sees (scopes, and the vendor tag); others are shown as they are stored. */
@@ -291,24 +282,18 @@ export function AttendeePage() {
             <dl className="people-facts">
               <dt>{t('attendeeVatId')}</dt>
               <dd>{detail.billingVat.vatId}</dd>
-              <dt>{t('attendeeVies')}</dt>
-              <dd>{viesText(t, when, detail.billingVat.confirmation)}</dd>
             </dl>
           ) : null}
           <Table
             label={t('attendeeInvoices')}
-            head={[t('attendeeNumber'), t('attendeeKind'), t('attendeeAmount'), t('attendeeIssued'), t('attendeeVat')]}
+            head={[t('attendeeNumber'), t('attendeeKind'), t('attendeeAmount'), t('attendeeIssued'), t('attendeeBuyerVatId')]}
             rows={detail.invoices.map((invoice) => [
               invoice.number,
               invoice.kind === 'credit-note' ? t('attendeeCreditNote') : t('attendeeInvoice'),
               formatEuro(invoice.gross),
               when(invoice.issuedAt),
-              invoice.reverseCharge
-                ? t('attendeeReverseCharge', {
-                    vatId: invoice.buyerVatId,
-                    vies: viesText(t, when, invoice.vatConfirmation),
-                  })
-                : t('attendeeVatCharged'),
+              // The VAT ID printed on the document; it changes no price (issue 23).
+              invoice.buyerVatId || '—',
             ])}
           />
         </Section>

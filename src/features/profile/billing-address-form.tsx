@@ -193,6 +193,23 @@ export function BillingAddressForm() {
             onLoaded={() => setValue('countryId', getValues('countryId'))}
           />
         </div>
+        <div className="profile-form__row">
+          <TextField
+            label={t('buyerReferenceOptional')}
+            autoComplete="off"
+            spellCheck={false}
+            registration={register('buyerReference')}
+            error={errors.buyerReference?.message}
+            hint={t('buyerReferenceHint')}
+          />
+          <TextField
+            label={t('purchaseOrderOptional')}
+            autoComplete="off"
+            spellCheck={false}
+            registration={register('purchaseOrder')}
+            error={errors.purchaseOrder?.message}
+          />
+        </div>
         <div className="profile-form__actions">
           <SubmitButton busy={isSubmitting} busyLabel={t('saving')}>
             {address ? t('saveAddress') : t('addAddress')}

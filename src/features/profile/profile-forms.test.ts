@@ -79,6 +79,8 @@ describe('billing address', () => {
     city: 'Berlin',
     state: '',
     countryId: '49',
+    buyerReference: ' 991-12345-67 ',
+    purchaseOrder: '',
   };
 
   it('requires what the SPEC §5 presence rule requires', () => {
@@ -105,14 +107,26 @@ describe('billing address', () => {
       city: 'Berlin',
       state: '',
       countryId: 49,
+      buyerReference: '991-12345-67',
+      purchaseOrder: '',
     });
+  });
+
+  it('keeps the buyer reference and purchase order number to 100 characters on one line', () => {
+    expect(issues(addressFormSchema, { ...filled, buyerReference: 'x'.repeat(101), purchaseOrder: 'PO\n2' })).toEqual({
+      buyerReference: 'Please use at most 100 characters.',
+      purchaseOrder: expect.any(String),
+    });
+    expect(issues(addressFormSchema, { ...filled, buyerReference: 'x'.repeat(100), purchaseOrder: 'x'.repeat(100) })).toEqual({});
   });
 
   it('fills the form from a stored address or the empty default', () => {
     expect(addressFormValues(null).countryId).toBe('');
-    expect(addressFormValues({ ...EMPTY_ADDRESS, id: 3, city: 'Rust', countryId: 7 })).toMatchObject({
+    expect(addressFormValues({ ...EMPTY_ADDRESS, id: 3, city: 'Rust', countryId: 7, purchaseOrder: 'PO-17' })).toMatchObject({
       city: 'Rust',
       countryId: '7',
+      buyerReference: '',
+      purchaseOrder: 'PO-17',
     });
   });
 
@@ -120,6 +134,7 @@ describe('billing address', () => {
     expect(addressFieldOfPath('countryId')).toBe('countryId');
     expect(addressFieldOfPath('/vatId')).toBe('vatId');
     expect(addressFieldOfPath('address.zip')).toBe('zip');
+    expect(addressFieldOfPath('buyerReference')).toBe('buyerReference');
     expect(addressFieldOfPath('type')).toBeNull();
   });
 });

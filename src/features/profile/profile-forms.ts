@@ -34,6 +34,8 @@ export const ADDRESS_FORM_FIELDS = [
   'city',
   'state',
   'countryId',
+  'buyerReference',
+  'purchaseOrder',
 ] as const satisfies readonly (keyof AddressFormInput)[];
 
 /** The form's values for a stored address (or the empty default of SPEC §3). */
@@ -48,6 +50,8 @@ export function addressFormValues(address: Address | null): AddressFormInput {
     city: source.city,
     state: source.state,
     countryId: source.countryId === null ? '' : String(source.countryId),
+    buyerReference: source.buyerReference,
+    purchaseOrder: source.purchaseOrder,
   };
 }
 
@@ -63,6 +67,8 @@ export function addressBodyOf(values: AddressFormValues): AddressBody {
     city: values.city,
     state: values.state,
     countryId: Number(values.countryId),
+    buyerReference: values.buyerReference,
+    purchaseOrder: values.purchaseOrder,
   };
 }
 

@@ -26,6 +26,8 @@ const valid: AccountFormInput = {
   state: '',
   countryId: '14',
   vatId: 'ATU 135 856 27',
+  buyerReference: '',
+  purchaseOrder: ' PO-2026-17 ',
   acceptTerms: true,
 };
 
@@ -70,7 +72,15 @@ describe('account form schema', () => {
       passTypeId: 3,
       voucherCode: 'CF26',
       company: 'Hosting GmbH',
-      address: { type: 'billingAddress', vatId: 'ATU13585627', countryId: 14, company: 'Hosting GmbH', zip: '1010' },
+      address: {
+        type: 'billingAddress',
+        vatId: 'ATU13585627',
+        countryId: 14,
+        company: 'Hosting GmbH',
+        zip: '1010',
+        buyerReference: '',
+        purchaseOrder: 'PO-2026-17',
+      },
     });
   });
 
@@ -85,6 +95,7 @@ describe('account form schema', () => {
     expect(formFieldOfServerPath('email')).toBe('email');
     expect(formFieldOfServerPath('address.vatId')).toBe('vatId');
     expect(formFieldOfServerPath('address.countryId')).toBe('countryId');
+    expect(formFieldOfServerPath('address.purchaseOrder')).toBe('purchaseOrder');
     expect(formFieldOfServerPath('address')).toBeNull();
     expect(formFieldOfServerPath('voucherCode')).toBeNull();
   });
@@ -94,5 +105,6 @@ describe('account form messages', () => {
   it('give the limits of the fields that have one', () => {
     expect(errorsOf({ ...valid, company: 'x'.repeat(201) }).company).toBe('Please use at most 200 characters.');
     expect(errorsOf({ ...valid, vatId: 'DE 1234567890123456789' }).vatId).toBe('Please use at most 20 characters.');
+    expect(errorsOf({ ...valid, buyerReference: 'x'.repeat(101) }).buyerReference).toBe('Please use at most 100 characters.');
   });
 });

@@ -55,6 +55,8 @@ export const ACCOUNT_FORM_FIELDS = [
   'state',
   'countryId',
   'vatId',
+  'buyerReference',
+  'purchaseOrder',
   'acceptTerms',
 ] as const satisfies readonly (keyof AccountFormInput)[];
 export type AccountFormField = (typeof ACCOUNT_FORM_FIELDS)[number];
@@ -78,6 +80,8 @@ export function accountFormDefaults(
     state: address?.state ?? '',
     countryId: address?.countryId == null ? '' : String(address.countryId),
     vatId: address?.vatId ?? '',
+    buyerReference: address?.buyerReference ?? '',
+    purchaseOrder: address?.purchaseOrder ?? '',
     acceptTerms: false,
   };
 }
@@ -94,6 +98,8 @@ export function billingAddressOf(values: AccountFormValues): Address & { country
     city: values.city,
     state: values.state,
     countryId: Number(values.countryId),
+    buyerReference: values.buyerReference,
+    purchaseOrder: values.purchaseOrder,
   };
 }
 

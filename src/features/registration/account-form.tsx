@@ -363,6 +363,23 @@ export function AccountForm() {
             )
           }
         />
+        <div className="reg-form__row">
+          <TextField
+            label={t('buyerReferenceLabel')}
+            autoComplete="off"
+            spellCheck={false}
+            registration={register('buyerReference')}
+            error={fieldError('buyerReference')}
+            hint={t('buyerReferenceHint')}
+          />
+          <TextField
+            label={t('purchaseOrderLabel')}
+            autoComplete="off"
+            spellCheck={false}
+            registration={register('purchaseOrder')}
+            error={fieldError('purchaseOrder')}
+          />
+        </div>
       </fieldset>
 
       <TermsCheckbox registration={register('acceptTerms')} error={termsError} />

@@ -81,6 +81,18 @@ export function BillingDetails({ title, children }: { title?: string; children?:
             <dd>{address.vatId}</dd>
           </div>
         ) : null}
+        {address?.buyerReference ? (
+          <div>
+            <dt>{t('buyerReference')}</dt>
+            <dd>{address.buyerReference}</dd>
+          </div>
+        ) : null}
+        {address?.purchaseOrder ? (
+          <div>
+            <dt>{t('purchaseOrder')}</dt>
+            <dd>{address.purchaseOrder}</dd>
+          </div>
+        ) : null}
       </dl>
       {children}
     </section>

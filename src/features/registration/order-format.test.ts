@@ -1,18 +1,53 @@
-import { describe, expect, it } from 'vitest';
-import { translate } from '../../i18n/i18n.ts';
-import { REVERSE_CHARGE_NOTE, vatPercent } from '../../shared/pricing.ts';
-import { lineDetail, needsPayment, vatLabel } from './order-format.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
+import { orderTotalRows, priceOrder, vatPercent } from '../../shared/pricing.ts';
+import { lineDetail, lineKindLabel, needsPayment, vatLabel } from './order-format.ts';
 
 const t = (key: string, values?: Record<string, unknown>) => translate('registration', key, values);
+/** A German translator: German for the call, English again after it. */
+function inGerman<T>(read: () => T): T {
+  i18n.activate('de');
+  try {
+    return read();
+  } finally {
+    i18n.activate('en');
+  }
+}
+const tDe = (key: string, values?: Record<string, unknown>) => inGerman(() => t(key, values));
+
+beforeAll(async () => {
+  await loadCatalogue('de', 'registration');
+});
 
 describe('order overview texts', () => {
-  it('shows VAT as a percentage or the reverse charge', () => {
-    expect(vatPercent(0.19)).toBe('19');
-    expect(vatPercent(0.07)).toBe('7');
-    expect(vatPercent(0.055)).toBe('5.5');
-    expect(vatLabel({ vatRate: 0.19, reverseCharge: false }, t)).toBe('VAT 19 %');
-    expect(vatLabel({ vatRate: 0.055, reverseCharge: false }, t)).toBe(`VAT ${vatPercent(0.055)} %`);
-    expect(vatLabel({ vatRate: 0, reverseCharge: true }, t)).toBe('VAT (Reverse charge)');
+  it('labels each VAT rate as a percentage, in the reader’s number format', () => {
+    expect(vatLabel(t)(vatPercent(1900))).toBe('VAT 19 %');
+    expect(vatLabel(t)(vatPercent(700))).toBe('VAT 7 %');
+    expect(vatLabel(t)(vatPercent(550))).toBe('VAT 5.5 %');
+    expect(vatLabel(tDe)(vatPercent(700))).toBe('USt. 7 %');
+    expect(vatLabel(tDe)(vatPercent(550))).toBe('USt. 5,5 %');
+  });
+
+  it('shows one VAT row per rate: 19 % on the pass, 7 % on the nights', () => {
+    const order = priceOrder({
+      pass: { name: 'Business Pass', price: 29_900 },
+      hotel: { name: 'Colosseo', roomName: 'Double', start: '2026-03-23', end: '2026-03-26', pricePerNight: 12_900 },
+    });
+    const rows = orderTotalRows(order, vatLabel(t), (cents) => String(cents));
+    expect(rows.map((row) => [row.label, row.value])).toEqual([
+      ['Net', '68600'],
+      ['VAT 19 %', '5681'],
+      ['VAT 7 %', '2709'],
+      ['Total', '76990'],
+    ]);
+  });
+
+  it('names every kind of line', () => {
+    expect(lineKindLabel('pass', t)).toBe('Pass');
+    expect(lineKindLabel('hotel', t)).toBe('Hotel');
+    expect(lineKindLabel('train-ticket', t)).toBe('Train ticket');
+    expect(lineKindLabel('train-ticket', tDe)).toBe('Bahnticket');
+    expect(lineKindLabel('extra', tDe)).toBe('Zusatzleistung');
   });
 
   it('explains hotel nights and quantities in euros with 2 decimals', () => {
@@ -28,10 +63,5 @@ describe('order overview texts', () => {
     expect(needsPayment({ status: 'open', gross: 0 })).toBe(false);
     expect(needsPayment({ status: 'free', gross: 0 })).toBe(false);
     expect(needsPayment({ status: 'paid', gross: 35_581 })).toBe(false);
-  });
-
-  it('words the reverse charge as the invoices do', () => {
-    expect(translate('registration', 'reverseChargeNote')).toBe(`${REVERSE_CHARGE_NOTE}.`);
-    expect(translate('checkout', 'reverseChargeNote')).toBe(`${REVERSE_CHARGE_NOTE}.`);
   });
 });

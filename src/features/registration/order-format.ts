@@ -8,10 +8,18 @@ type Line = Order['lines'][number];
 /** The registration namespace's translator (useT('registration')). */
 type Translate = (key: MessageKey<'registration'>, values?: Values) => string;
 
-/** The VAT row's label: 'VAT 19 %', or 'Reverse charge' for EU businesses outside Germany. */
-export function vatLabel(order: Pick<Order, 'vatRate' | 'reverseCharge'>, t: Translate): string {
-  // The rate in percent with at most 2 decimals, as shared/pricing.ts vatPercent: 0.19 → 19, 0.055 → 5.5.
-  return order.reverseCharge ? t('vatReverseCharge') : t('vatRate', { rate: Math.round(order.vatRate * 10_000) / 100 });
+/**
+ * A VAT row's label for `orderTotalRows`: 'VAT 19 %', 'USt. 7 %'. The percent ('19', '5.5') is
+ * formatted as a number so German shows '5,5'.
+ */
+export function vatLabel(t: (key: 'vatRate', values: Values) => string): (percent: string) => string {
+  return (percent) => t('vatRate', { rate: Number(percent) });
+}
+
+/** The word for a line's kind: pass, upgrade, hotel stay, extra or train ticket. */
+export function lineKindLabel(kind: Line['kind'], t: Translate): string {
+  // ICU select keys cannot hold a hyphen.
+  return t('lineKind', { kind: kind === 'train-ticket' ? 'trainTicket' : kind });
 }
 
 /** '4 nights × €129.00' for a hotel stay, '2 × €10.00' for more than one of anything else, else null. */

@@ -2,18 +2,18 @@ import { useT } from '../../i18n/use-t.ts';
 import { formatEuro, formatPrice } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
 import { isFreeOrder, orderTotalRows } from '../../shared/pricing.ts';
-import { lineDetail, vatLabel } from './order-format.ts';
+import { lineDetail, lineKindLabel, vatLabel } from './order-format.ts';
 import './registration-flow.css';
 
-const TOTAL_ROW_CLASS = { net: 'order-summary__subtotal', vat: 'order-summary__vat', total: 'order-summary__total' } as const;
+/** The total rows' classes: net and total by key, every VAT row ('vat-S-1900', …) alike. */
+const TOTAL_ROW_CLASS: Record<string, string> = { net: 'order-summary__subtotal', total: 'order-summary__total' };
 
-/** The checkout overview (SPEC §2 'checkout overview'): lines, net, VAT or reverse charge, total; 'Free' alone for a free order. */
+/** The checkout overview (SPEC §2 'checkout overview'): lines, net, one VAT row per rate, total; 'Free' alone for a free order. */
 export function OrderSummary({ order }: { order: Order }) {
   const t = useT('registration');
   const tCommon = useT('common');
   const free = isFreeOrder(order);
-  const vat = vatLabel(order, t);
-  const rowLabel = { net: t('net'), vat, total: t('total') };
+  const rowLabel: Record<string, string> = { net: t('net'), total: t('total') };
   return (
     <div className="order-summary">
       <table className="order-summary__table">
@@ -30,7 +30,7 @@ export function OrderSummary({ order }: { order: Order }) {
             return (
               <tr key={`${line.kind}-${line.description}`} className="order-summary__line">
                 <th scope="row">
-                  <span className="order-summary__kind">{line.kind === 'pass' ? t('linePass') : t('lineHotel')}</span>
+                  <span className="order-summary__kind">{lineKindLabel(line.kind, t)}</span>
                   <span className="order-summary__description">{line.description}</span>
                   {detail ? <span className="order-summary__detail">{detail}</span> : null}
                 </th>
@@ -40,15 +40,14 @@ export function OrderSummary({ order }: { order: Order }) {
           })}
         </tbody>
         <tfoot>
-          {orderTotalRows(order, vat, formatEuro).map((row) => (
-            <tr key={row.key} className={TOTAL_ROW_CLASS[row.key]}>
-              <th scope="row">{rowLabel[row.key]}</th>
+          {orderTotalRows(order, vatLabel(t), formatEuro).map((row) => (
+            <tr key={row.key} className={TOTAL_ROW_CLASS[row.key] ?? 'order-summary__vat'}>
+              <th scope="row">{rowLabel[row.key] ?? row.label}</th>
               <td>{free ? tCommon('free') : row.value}</td>
             </tr>
           ))}
         </tfoot>
       </table>
-      {order.reverseCharge && !free ? <p className="order-summary__note">{t('reverseChargeNote')}</p> : null}
     </div>
   );
 }

@@ -71,8 +71,13 @@ export function readStoredRegistration(): RegistrationState {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return EMPTY_REGISTRATION;
-    const parsed = z.safeParse(registrationStateSchema, JSON.parse(raw));
-    return parsed.success ? parsed.data : EMPTY_REGISTRATION;
+    const stored: unknown = JSON.parse(raw);
+    const parsed = z.safeParse(registrationStateSchema, stored);
+    if (parsed.success) return parsed.data;
+    // An order saved by an older app (before VAT per rate, issue 23) is priced again at checkout;
+    // the rest of the registration is kept.
+    const withoutOrder = z.safeParse(registrationStateSchema, { ...(stored as object), order: null });
+    return withoutOrder.success ? withoutOrder.data : EMPTY_REGISTRATION;
   } catch {
     return EMPTY_REGISTRATION;
   }

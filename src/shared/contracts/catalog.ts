@@ -46,6 +46,32 @@ export const passSchema = z.object({
 });
 export type Pass = z.infer<typeof passSchema>;
 
+/**
+ * GET /api/seller: the organizer as the seller of everything the app sells, from the server's
+ * configuration (SELLER_* variables): the same details as on every invoice, shown by the imprint.
+ */
+export const sellerSchema = z.object({
+  name: z.string(),
+  street: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  countryCode: z.string(),
+  /** '' when the seller has only a tax number. */
+  vatId: z.string(),
+  /** The tax number (Steuernummer); '' when not configured. */
+  taxNumber: z.string(),
+  /** Commercial register and number; '' when not configured. */
+  register: z.string(),
+  managingDirectors: z.array(z.string()),
+  email: z.string(),
+  phone: z.string(),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
+/** The longest buyer reference or purchase order number the billing address keeps. */
+export const BUYER_REFERENCE_MAX = 100;
+
 export const addressTypeSchema = z.enum(['billingAddress']);
 
 export const addressSchema = z.object({
@@ -59,6 +85,13 @@ export const addressSchema = z.object({
   city: z.string(),
   state: z.string(),
   countryId: z.nullable(z.int()),
+  /**
+   * BT-10: the buyer's reference for their invoices, e.g. a German public buyer's Leitweg-ID ('' without
+   * one). Defaulted so an address the device stored before issue 23 still reads.
+   */
+  buyerReference: withDefault(z.string(), ''),
+  /** BT-13: the buyer's purchase order number ('' without one). */
+  purchaseOrder: withDefault(z.string(), ''),
 });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -73,6 +106,8 @@ export const EMPTY_ADDRESS: Address = {
   city: '',
   state: '',
   countryId: null,
+  buyerReference: '',
+  purchaseOrder: '',
 };
 
 export const addressBodySchema = z.object({
@@ -85,6 +120,9 @@ export const addressBodySchema = z.object({
   city: withDefault(trimmed(100), ''),
   state: withDefault(trimmed(100), ''),
   countryId: withDefault(z.nullable(z.int().check(z.positive(), z.lte(2 ** 31 - 1))), null),
+  /** Printed on the invoices and carried in the e-invoice (BT-10, BT-13). */
+  buyerReference: withDefault(trimmed(BUYER_REFERENCE_MAX), ''),
+  purchaseOrder: withDefault(trimmed(BUYER_REFERENCE_MAX), ''),
 });
 
 export const surveyQuestionSchema = z.object({

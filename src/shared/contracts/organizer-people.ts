@@ -123,10 +123,6 @@ export const attendeeBarcodeSchema = z.object({
   revokedReason: z.nullable(z.string()),
 });
 
-/** VIES's word on a VAT ID (finding 8 of issue 13): the date it gave and its consultation number, if any. */
-export const vatConfirmationSchema = z.object({ confirmedAt: z.string(), reference: z.nullable(z.string()) });
-export type VatConfirmation = z.infer<typeof vatConfirmationSchema>;
-
 export const attendeeDetailSchema = z.object({
   profile: z.object({
     userId: z.string(),
@@ -164,13 +160,11 @@ export const attendeeDetailSchema = z.object({
       refunded: z.int(),
     }),
   ),
-  /** The billing address's VAT ID and what VIES last confirmed for it (null: no billing address). */
+  /** The billing address's VAT ID (null: no billing address); it is printed on invoices and changes no price. */
   billingVat: z.nullable(
     z.object({
       /** As entered, prefix and number without spaces; '' without one. */
       vatId: z.string(),
-      /** VIES's confirmation of this very VAT ID (null: never confirmed, or confirmed for an older one). */
-      confirmation: z.nullable(vatConfirmationSchema),
     }),
   ),
   invoices: z.array(
@@ -180,11 +174,8 @@ export const attendeeDetailSchema = z.object({
       kind: z.enum(['invoice', 'credit-note']),
       gross: z.int(),
       issuedAt: z.string(),
-      reverseCharge: z.boolean(),
       /** The buyer's VAT ID as printed on the document ('' without one). */
       buyerVatId: z.string(),
-      /** Under reverse charge: VIES's confirmation the document relies on. */
-      vatConfirmation: z.nullable(vatConfirmationSchema),
     }),
   ),
   bookings: z.array(

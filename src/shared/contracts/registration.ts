@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { says } from '../validation.ts';
+import { LINE_KINDS, VAT_CATEGORIES } from '../tax-rules.ts';
 import { addressBodySchema, addressSchema, passTypeSchema } from './catalog.ts';
 import { isoDate, singleLine, trimmed } from './common.ts';
 import { emailSchema, languageSchema, nameSchema, newPasswordSchema } from './user.ts';
@@ -149,13 +150,21 @@ export const registrationRestoreSchema = z.object({
 export type RegistrationRestore = z.infer<typeof registrationRestoreSchema>;
 
 export const orderLineSchema = z.object({
-  kind: z.enum(['pass', 'hotel', 'upgrade', 'train-ticket']),
+  kind: z.enum(LINE_KINDS),
   description: z.string(),
   quantity: z.int(),
   /** Net unit price in cents. */
   unitPrice: z.int(),
   net: z.int(),
+  /** The line's VAT from the tax rules (src/shared/tax-rules.ts) when it was sold. */
+  vatCategory: z.enum(VAT_CATEGORIES),
+  vatBasisPoints: z.int(),
 });
+
+/** VAT per rate: EN 16931 rounds the VAT of each rate on the sum of that rate's lines. */
+export const vatBreakdownSchema = z.array(
+  z.object({ category: z.enum(VAT_CATEGORIES), basisPoints: z.int(), net: z.int(), vat: z.int() }),
+);
 
 /** What the checkout shows and the invoice carries: euros in integer cents. */
 export const orderKindSchema = z.enum(['registration', 'upgrade', 'hotel', 'train-ticket']);
@@ -168,10 +177,9 @@ export const orderSchema = z.object({
   status: z.enum(['open', 'paid', 'free']),
   lines: z.array(orderLineSchema),
   net: z.int(),
-  vatRate: z.number(),
+  vatBreakdown: vatBreakdownSchema,
   vat: z.int(),
   gross: z.int(),
-  reverseCharge: z.boolean(),
   passStatus: z.enum(['pending', 'approved']),
   invoiceNumber: z.nullable(z.string()),
 });

@@ -1,23 +1,16 @@
-import type { InfoText } from './types.ts';
-
 /**
  * Facts repeated across the legal texts and the FAQ, kept in one place so a change (a phone number,
  * a date) is made once. Everything here is what the organiser publishes; nothing is loaded at runtime.
  * The messages use them as {placeholders} (../fact-values.ts), dates and prices written in the
- * reader's language.
+ * reader's language. The organiser as the seller (name, address, managing directors, register,
+ * VAT ID) is not here: it is the server's configuration, the same as on every invoice (../seller.tsx).
  */
 
 /** Shown under the page heading; update it with every change to the texts. */
 export const LAST_UPDATED = '2026-11-01';
 
+/** The organiser's published contact channels. */
 export const ORGANISER = {
-  name: 'CloudFest GmbH',
-  street: 'Europa-Park-Straße 2',
-  postcode: '77977',
-  city: 'Rust',
-  managingDirectors: 'Dr. Katharina Vogt, Markus Brenner',
-  register: 'Amtsgericht Freiburg i. Br., HRB 712345',
-  vatId: 'DE136695976',
   email: 'info@cloudfest.example',
   phone: '+49 7822 000000',
   privacyEmail: 'privacy@cloudfest.example',
@@ -33,21 +26,13 @@ export const PRIVACY_EMAIL_LINK = `[${ORGANISER.privacyEmail}](mailto:${ORGANISE
 export const CONDUCT_EMAIL_LINK = `[${ORGANISER.conductEmail}](mailto:${ORGANISER.conductEmail})`;
 export const CONDUCT_PHONE_LINK = `[${ORGANISER.conductPhone}](tel:${ORGANISER.conductPhone.replaceAll(' ', '')})`;
 
-/** The organiser's postal address; the country is named in the reader's language. */
-export const ORGANISER_ADDRESS_LINES: readonly InfoText[] = [
-  { verbatim: ORGANISER.name },
-  { verbatim: ORGANISER.street },
-  { verbatim: `${ORGANISER.postcode} ${ORGANISER.city}` },
-  'countryGermany',
-];
-
 export const EVENT = {
   doorsOpen: '08:00',
   programmeStart: '09:00',
   programmeEnd: '18:30',
 } as const;
 
-/** Pass prices in cents: net; German VAT (19 %) is added unless the reverse-charge rule applies. */
+/** Pass prices in cents: net; German VAT (19 %, src/shared/tax-rules.ts) is added for every buyer. */
 export const PASS_PRICES = {
   business: { net: 29_900, gross: 35_581 },
   premium: { net: 89_900, gross: 106_981 },

@@ -1,4 +1,4 @@
-import { EMAIL_LINK, ORGANISER, ORGANISER_ADDRESS_LINES } from './facts.ts';
+import { EMAIL_LINK } from './facts.ts';
 import type { InfoSection } from './types.ts';
 
 export const IMPRINT: InfoSection = {
@@ -9,15 +9,9 @@ export const IMPRINT: InfoSection = {
     {
       heading: 'imprintProviderHeading',
       blocks: [
-        { kind: 'address', lines: ORGANISER_ADDRESS_LINES },
-        {
-          kind: 'facts',
-          items: [
-            { term: 'imprintManagingDirectorsTerm', text: { verbatim: ORGANISER.managingDirectors } },
-            { term: 'imprintRegisterTerm', text: { verbatim: ORGANISER.register } },
-            { term: 'imprintVatIdTerm', text: { verbatim: ORGANISER.vatId } },
-          ],
-        },
+        // The seller of the invoices, from the server's configuration (GET /api/seller).
+        { kind: 'seller-address' },
+        { kind: 'seller-facts' },
       ],
     },
     {
@@ -35,17 +29,7 @@ export const IMPRINT: InfoSection = {
     },
     {
       heading: 'imprintResponsibleHeading',
-      blocks: [
-        {
-          kind: 'address',
-          lines: [
-            { verbatim: 'Dr. Katharina Vogt' },
-            { verbatim: ORGANISER.name },
-            { verbatim: ORGANISER.street },
-            'imprintResponsibleTown',
-          ],
-        },
-      ],
+      blocks: [{ kind: 'seller-address', before: [{ verbatim: 'Dr. Katharina Vogt' }] }],
     },
     {
       heading: 'imprintDisputeHeading',

@@ -1,4 +1,3 @@
-import { ORGANISER_ADDRESS_LINES } from './facts.ts';
 import type { InfoSection } from './types.ts';
 
 export const PRIVACY_POLICY: InfoSection = {
@@ -11,7 +10,8 @@ export const PRIVACY_POLICY: InfoSection = {
       heading: 'privacyControllerHeading',
       blocks: [
         { kind: 'paragraph', text: 'privacyControllerIntro' },
-        { kind: 'address', lines: [...ORGANISER_ADDRESS_LINES, 'privacyControllerEmail'] },
+        // The controller is the seller, from the server's configuration (GET /api/seller).
+        { kind: 'seller-address', after: ['privacyControllerEmail'] },
         { kind: 'paragraph', text: 'privacyControllerDpo' },
       ],
     },

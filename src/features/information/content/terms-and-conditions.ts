@@ -41,7 +41,7 @@ export const TERMS_AND_CONDITIONS: InfoSection = {
             { term: 'termsPriceUpgradesTerm', text: 'termsPriceUpgrades' },
           ],
         },
-        { kind: 'paragraph', text: 'termsPricesReverseCharge' },
+        { kind: 'paragraph', text: 'termsPricesRates' },
       ],
     },
     {

@@ -23,7 +23,14 @@ export type Block =
   /** A postal address or contact block, one line each. */
   | { kind: 'address'; lines: readonly InfoText[] }
   /** Term and description pairs (prices, dates, facts). */
-  | { kind: 'facts'; items: readonly { term: InfoKey; text: InfoText }[] };
+  | { kind: 'facts'; items: readonly { term: InfoKey; text: InfoText }[] }
+  /**
+   * The seller's postal address from the server's configuration (../seller.tsx), after `before`
+   * lines (a person at that address) and before `after` lines (an e-mail address).
+   */
+  | { kind: 'seller-address'; before?: readonly InfoText[]; after?: readonly InfoText[] }
+  /** The seller's managing directors, commercial register and VAT ID (or tax number). */
+  | { kind: 'seller-facts' };
 
 export interface Subsection {
   heading: InfoKey;
