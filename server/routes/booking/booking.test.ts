@@ -7,6 +7,8 @@ import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { addDays } from '#shared/stay.ts';
 import { bookings, invoices, refunds, roomAvailabilities, rooms, users } from '../../db/schema/index.ts';
 import { HOLD_MINUTES, SOLD_OUT } from '../../services/booking.ts';
+import { checkCii, readCii, writeTestXml } from '../../testing/en16931.ts';
+import { facturXml } from '../../testing/pdf-attachments.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { seededRoom } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -415,6 +417,18 @@ describe('DELETE /api/booking/{id}', () => {
     expect(text).toContain('-642,00');
     expect(text).toContain('erstattet');
     expect(text).toContain(`${user.firstName} ${user.lastName}`);
+
+    // The e-invoice of the correction: type 381 naming the invoice it corrects (BT-25), the nights at 7 %,
+    // the same XML alone and embedded in the PDF; written for CI's EN 16931 validator.
+    const xml = await request('GET', `/api/invoice/${note?.id}/xml`, headers);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-type']).toMatch(/^application\/xml/);
+    const facts = readCii(xml.body);
+    expect(facts).toMatchObject({ typeCode: '381', number: note?.number, preceding: { number: invoice?.number } });
+    expect(facts.taxes).toEqual([expect.objectContaining({ category: 'S', rate: 7, basis: 60_000, tax: 4_200 })]);
+    expect(checkCii(facts)).toEqual([]);
+    expect(await facturXml(pdf.rawPayload)).toBe(xml.body);
+    writeTestXml('booking-cancellation-credit-note', xml.body);
 
     // Cancelling again is refused, and nothing is refunded twice.
     const again = await request('DELETE', `/api/booking/${booking.id}`, headers);
