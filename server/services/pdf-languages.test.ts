@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../testing/pdf-text.ts';
-import { SAMPLE_INVOICE } from '../testing/sample-invoice.ts';
+import { SAMPLE_INVOICE, TEST_SELLER } from '../testing/sample-invoice.ts';
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf.ts';
 import { renderVisaLetterPdf, type VisaLetterDocument } from './visa-letter-pdf.ts';
 
@@ -129,6 +129,7 @@ describe('the German credit note', () => {
 
 describe('the German visa invitation letter', () => {
   const letter: VisaLetterDocument = {
+    seller: TEST_SELLER,
     language: 'de',
     reference: 'CF26-VISA-012345',
     issuedAt: new Date('2026-01-10T10:00:00Z'),

@@ -1,9 +1,11 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../testing/pdf-text.ts';
-import { renderVisaLetterPdf, SELLER, VISA_CONTACT, type VisaLetterDocument } from './visa-letter-pdf.ts';
+import { TEST_SELLER } from '../testing/sample-invoice.ts';
+import { renderVisaLetterPdf, VISA_CONTACT, type VisaLetterDocument } from './visa-letter-pdf.ts';
 
 const letter: VisaLetterDocument = {
+  seller: TEST_SELLER,
   reference: 'CF26-VISA-012345',
   issuedAt: new Date('2026-01-10T10:00:00Z'),
   fullName: 'Priya Raghunathan',
@@ -30,8 +32,8 @@ describe('renderVisaLetterPdf', () => {
     expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
     expect(doc.getTitle()).toBe('Visa invitation letter CF26-VISA-012345');
     for (const expected of [
-      SELLER.name,
-      SELLER.street,
+      TEST_SELLER.name,
+      TEST_SELLER.street,
       VISA_CONTACT,
       'Rust, 10 January 2026',
       'Priya Raghunathan',

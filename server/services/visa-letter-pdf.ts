@@ -1,26 +1,24 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { loadConfig } from '../config.ts';
 import { longCalendarDate, venueLongDate } from '../i18n/formats.ts';
 import type { Language } from '../i18n/language.ts';
 import { translator } from '../i18n/translate.ts';
 import { printable, wrap } from './pdf-layout.ts';
-import { sellerOf } from './seller.ts';
+import type { Seller } from './seller.ts';
 
-/** The organizer from configuration (SELLER_*), the same details as on the invoices (issue 23). */
-const seller = sellerOf(loadConfig());
-export const SELLER = {
-  name: seller.name,
-  street: seller.street,
-  city: `${seller.postcode} ${seller.city}`,
-  country: seller.countryCode === 'DE' ? 'Germany' : seller.countryCode,
-  managingDirector: `Geschäftsführer: ${seller.managingDirectors.join(', ')}`,
-  register: seller.register,
-};
+/** The organizer's letterhead from the configured seller (SELLER_*), the same details as on the invoices (issue 23). */
+function letterheadOf(seller: Seller) {
+  return {
+    name: seller.name,
+    street: seller.street,
+    city: `${seller.postcode} ${seller.city}`,
+    country: seller.countryCode === 'DE' ? 'Germany' : seller.countryCode,
+    managingDirector: `Geschäftsführer: ${seller.managingDirectors.join(', ')}`,
+    register: seller.register,
+  };
+}
 
 /** Where embassies verify a letter (quoted with its reference). */
 export const VISA_CONTACT = 'visa@cloudfest.example';
-/** The signatory: the organizer's managing director (the name from the invoice footer's line). */
-const SIGNATORY = SELLER.managingDirector.replace(/^[^:]*:\s*/, '');
 
 export interface VisaLetterDocument {
   reference: string;
@@ -39,6 +37,8 @@ export interface VisaLetterDocument {
   hotel: { name: string; address: string; from: string; to: string } | null;
   /** The participant's language (default 'en'); `nationality` comes already in it. */
   language?: Language;
+  /** The organizer who invites (server/services/seller.ts). */
+  seller: Seller;
 }
 
 const A4 = { width: PageSizes.A4[0], height: PageSizes.A4[1] };
@@ -63,6 +63,9 @@ const ROW = 13.5;
 export async function renderVisaLetterPdf(letter: VisaLetterDocument): Promise<Uint8Array> {
   const language = letter.language ?? 'en';
   const t = translator(language, 'pdf');
+  const SELLER = letterheadOf(letter.seller);
+  // The signatory: the organizer's first managing director.
+  const SIGNATORY = letter.seller.managingDirectors[0] ?? letter.seller.name;
   const longDate = (iso: string) => longCalendarDate(iso, language);
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);

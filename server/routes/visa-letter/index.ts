@@ -8,6 +8,7 @@ import { accommodations, bookings, countries, passes, passTypes, users, visaLett
 import { countryName } from '../../i18n/countries.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { readEventConfig, readEventDates } from '../../services/event-config.ts';
+import { sellerOf } from '../../services/seller.ts';
 import { authOf } from '../../types.ts';
 import { dateErrors, VISA_MESSAGES } from './rules.ts';
 
@@ -135,6 +136,7 @@ export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
       const { letter, language } = row;
       const nationality = row.nationality ? await countryName(row.nationality, language) : '';
       const pdf = await (await loadPdfRenderer())({
+        seller: sellerOf(app.config),
         reference: letter.reference,
         issuedAt: letter.updatedAt,
         fullName: letter.fullName,
