@@ -1,7 +1,8 @@
 import { asc, desc, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countrySchema, eventConfigSchema, newsSchema, sellerSchema } from '#shared/contracts/index.ts';
+import { countrySchema, eventConfigSchema, newsSchema } from '#shared/contracts/index.ts';
+import { sellerSchema } from '#shared/contracts/seller.ts';
 import { countries, news } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventConfig } from '../../services/event-config.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sellerSchema } from '#shared/contracts/index.ts';
+import { sellerSchema } from '#shared/contracts/seller.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { Seller } from '../../shared/contracts/catalog.ts';
+import type { Seller } from '../../shared/contracts/seller.ts';
 import { IMPRINT } from './content/imprint.ts';
 import { PRIVACY_POLICY } from './content/privacy-policy.ts';
 import type { InfoSection } from './content/types.ts';

@@ -5,7 +5,7 @@ import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { usePublicDataRefresh } from '../../lib/public-data-updates.ts';
 import { type RequestState, useRequest } from '../../lib/use-request.ts';
-import { type Seller, sellerSchema } from '../../shared/contracts/catalog.ts';
+import { type Seller, sellerSchema } from '../../shared/contracts/seller.ts';
 import type { InfoKey } from './content/types.ts';
 
 /**
