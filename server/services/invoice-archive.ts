@@ -1,21 +1,25 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { and, asc, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Period } from '#shared/export-period.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { invoices } from '../db/schema/index.ts';
-import { invoicePdf, invoiceXml, loadInvoiceDocument } from './invoice-files.ts';
-import { csvStream, EXPORT_PAGE_SIZE, issuedIn, ordersExport } from './organizer-exports.ts';
+import { invoiceFiles, invoices } from '../db/schema/index.ts';
+import { issuedFiles } from './invoice-files.ts';
+import { csvStream, issuedIn, ordersExport } from './organizer-exports.ts';
 
 /*
  * The accountant's ZIP (issue 23): every invoice and credit note issued in a period, each as its
  * hybrid PDF (ZUGFeRD / Factur-X) and its CII XML, with the invoices CSV of the same period. It is
- * written while it is sent: invoices are read a page at a time, and the next invoice is only made
+ * written while it is sent: invoices are read a page at a time with their archived files (made and
+ * archived now for any that has none yet), and the next one is only appended
  * once the ZIP has taken the one before (backpressure from the download), so memory stays flat
  * for any number of invoices.
  */
+
+/** Invoices read at a time with their archived files (about 40 KB each): a few MB in memory. */
+const ARCHIVE_PAGE_SIZE = 100;
 
 /** invoices-2026-03-01-2026-03-31 */
 export const archiveStem = (period: Period) => `invoices-${period.from}-${period.to}`;
@@ -51,14 +55,18 @@ function entryCounter(archive: ZipArchive) {
   };
 }
 
-/** The PDF and XML of one invoice, named by its number. */
-async function filesOf(db: Db, config: Config, invoice: { id: string; number: string; issuedAt: Date }) {
-  const document = await loadInvoiceDocument(db, config, invoice.id);
-  if (!document) throw new Error(`invoice ${invoice.number} could not be loaded`);
-  const [pdf, xml] = await Promise.all([invoicePdf(document), invoiceXml(document)]);
+/** The PDF and XML of one invoice as issued (archived, or made and archived now), named by its number. */
+async function filesOf(
+  db: Db,
+  config: Config,
+  invoice: { id: string; number: string; issuedAt: Date; pdf: Buffer | null; xml: string | null },
+) {
+  const files =
+    invoice.pdf && invoice.xml !== null ? { pdf: invoice.pdf, xml: invoice.xml } : await issuedFiles(db, config, invoice.id);
+  if (!files) throw new Error(`invoice ${invoice.number} could not be loaded`);
   return [
-    { name: `${invoice.number}.pdf`, content: Buffer.from(pdf), date: invoice.issuedAt },
-    { name: `${invoice.number}.xml`, content: Buffer.from(xml, 'utf8'), date: invoice.issuedAt },
+    { name: `${invoice.number}.pdf`, content: files.pdf, date: invoice.issuedAt },
+    { name: `${invoice.number}.xml`, content: Buffer.from(files.xml, 'utf8'), date: invoice.issuedAt },
   ];
 }
 
@@ -97,8 +105,11 @@ export function invoiceArchive(db: Db, config: Config, period: Period, log: Fast
           issuedAt: invoices.issuedAt,
           year: invoices.year,
           sequence: invoices.sequence,
+          pdf: invoiceFiles.pdf,
+          xml: invoiceFiles.xml,
         })
         .from(invoices)
+        .leftJoin(invoiceFiles, eq(invoiceFiles.invoiceId, invoices.id))
         .where(
           and(
             issuedIn(period),
@@ -106,14 +117,14 @@ export function invoiceArchive(db: Db, config: Config, period: Period, log: Fast
           ),
         )
         .orderBy(asc(invoices.year), asc(invoices.sequence))
-        .limit(EXPORT_PAGE_SIZE);
+        .limit(ARCHIVE_PAGE_SIZE);
       for (const invoice of page) {
         // Made while the entries before are compressed and sent; appended once they are written.
         const made = await filesOf(db, config, invoice);
         await entries.until(appended);
         for (const file of made) append(file.content, file.name, file.date);
       }
-      if (page.length < EXPORT_PAGE_SIZE) break;
+      if (page.length < ARCHIVE_PAGE_SIZE) break;
       after = page[page.length - 1] ?? null;
     }
     await archive.finalize();

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { invoices, users } from '../db/schema/index.ts';
+import { invoiceFiles, invoices, users } from '../db/schema/index.ts';
 import { readEventDates } from './event-config.ts';
 import type { InvoiceDocument } from './invoice-pdf.ts';
 import { sellerOf } from './seller.ts';
@@ -79,4 +79,31 @@ export async function invoiceXml(doc: InvoiceDocument): Promise<string> {
 /** The hybrid ZUGFeRD / Factur-X PDF: the invoice as PDF/A-3 with its XML embedded as factur-x.xml. */
 export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   return (await loadEInvoice()).invoicePdf(doc);
+}
+
+export interface IssuedFiles {
+  number: string;
+  pdf: Buffer;
+  xml: string;
+}
+
+/**
+ * The invoice's files as issued: from the archive (invoice_files), or made now from the document and
+ * archived, so every later download, mail and ZIP hands out the very same bytes (GoBD). With `userId`,
+ * another user's invoice is null like a missing one. Two first requests at once make the same files;
+ * the first to store them wins and the other answers its identical copy.
+ */
+export async function issuedFiles(db: Db, config: Config, invoiceId: string, userId?: string): Promise<IssuedFiles | null> {
+  const [stored] = await db
+    .select({ number: invoices.number, pdf: invoiceFiles.pdf, xml: invoiceFiles.xml })
+    .from(invoices)
+    .innerJoin(invoiceFiles, eq(invoiceFiles.invoiceId, invoices.id))
+    .where(userId ? and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)) : eq(invoices.id, invoiceId))
+    .limit(1);
+  if (stored) return stored;
+  const doc = await loadInvoiceDocument(db, config, invoiceId, userId);
+  if (!doc) return null;
+  const files = { number: doc.number, pdf: Buffer.from(await invoicePdf(doc)), xml: await invoiceXml(doc) };
+  await db.insert(invoiceFiles).values({ invoiceId, pdf: files.pdf, xml: files.xml }).onConflictDoNothing();
+  return files;
 }

@@ -63,18 +63,43 @@ const loadFonts = () => {
  * a fresh parse lays out glyphs from scratch (a tenfold slower invoice). Each document still embeds
  * its own subset of the shared, read-only font.
  */
-const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+type Font = ReturnType<typeof fontkit.create>;
+const parsed = new Map<Uint8Array, Font>();
 const sharedFontkit: typeof fontkit = {
   ...fontkit,
   create(buffer, postscriptName) {
-    let font = parsed.get(buffer);
-    if (!font) {
-      font = fontkit.create(buffer, postscriptName);
-      parsed.set(buffer, font);
-    }
+    const known = parsed.get(buffer);
+    if (known) return known;
+    const font = rememberLayouts(fontkit.create(buffer, postscriptName));
+    parsed.set(buffer, font);
     return font;
   },
 };
+
+/** Texts whose layout a font keeps: an invoice's labels, the seller and the buyers of a busy day. */
+const MAX_LAYOUTS = 4000;
+
+/**
+ * Shaping a text (fontkit's layout: OpenType lookups for every glyph) was most of an invoice's time,
+ * and pdf-lib shapes each text twice (its width, then its glyphs). The same words recur on every
+ * invoice, so a font remembers the layouts it made; pdf-lib only reads them (glyphs and their
+ * advances, of the shared read-only font).
+ */
+function rememberLayouts(font: Font): Font {
+  const layouts = new Map<string, ReturnType<Font['layout']>>();
+  const layout = font.layout.bind(font);
+  font.layout = ((text: string, features?: Parameters<Font['layout']>[1]) => {
+    if (features !== undefined) return layout(text, features);
+    let made = layouts.get(text);
+    if (made === undefined) {
+      if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+      made = layout(text);
+      layouts.set(text, made);
+    }
+    return made;
+  }) as Font['layout'];
+  return font;
+}
 
 /** Amounts and dates in German digits in either language: the invoice is a German invoice (§ 14 UStG). */
 const eur = (cents: number) => formatMoney(cents, 'de');

@@ -8,7 +8,7 @@ import type { Language } from '../i18n/language.ts';
 import { lineDescription } from '../i18n/order-lines.ts';
 import { type Translate, translator } from '../i18n/translate.ts';
 import type { CompletedOrder } from './completed-order.ts';
-import { invoicePdf, loadInvoiceDocument } from './invoice-files.ts';
+import { issuedFiles } from './invoice-files.ts';
 import type { Mail, MailAttachment } from './mail.ts';
 import { composeMail, escapeHtml } from './mail-layout.ts';
 import { greeting } from './mail-text.ts';
@@ -167,10 +167,10 @@ export async function orderConfirmationWithInvoice(
   const { invoice } = completed;
   if (!invoice) return orderConfirmationMail(completed, baseUrl);
   try {
-    const document = await loadInvoiceDocument(app.db, app.config, invoice.id, invoice.userId);
-    if (!document) throw new Error(`invoice ${invoice.number} not found`);
-    const pdf = await invoicePdf(document);
-    const attachment = { filename: `${invoice.number}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' };
+    // Made and archived here, at issue: the download and the accountant's ZIP hand out these bytes.
+    const files = await issuedFiles(app.db, app.config, invoice.id, invoice.userId);
+    if (!files) throw new Error(`invoice ${invoice.number} not found`);
+    const attachment = { filename: `${invoice.number}.pdf`, content: files.pdf, contentType: 'application/pdf' };
     return orderConfirmationMail(completed, baseUrl, attachment);
   } catch (error) {
     log.error({ err: error, invoiceId: invoice.id }, 'invoice PDF for the confirmation mail failed');

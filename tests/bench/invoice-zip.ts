@@ -2,11 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { hotelLine, type OrderLine, taxedLine, totalsOf } from '#shared/pricing.ts';
+import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { invoiceCounters, invoices, orders, users } from '../../server/db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts';
+import { issuedFiles } from '../../server/services/invoice-files.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
 
@@ -44,7 +46,8 @@ function linesOf(i: number): OrderLine[] {
 /**
  * Writes 2,000 invoices and credit notes of March 2025 straight into the bench server's embedded
  * database while the server is stopped, as a month of real sales would have left them (lines with
- * their tax rules, buyers with a postal address, one gap-free number sequence).
+ * their tax rules, buyers with a postal address, one gap-free number sequence, each document's
+ * files archived as issuing archives them).
  */
 async function seedInvoices(dataDir: string) {
   const database = await openDatabase({ dataDir });
@@ -111,6 +114,11 @@ async function seedInvoices(dataDir: string) {
       previous = { id: invoice.id, orderId: order.id, lines: totals.lines };
     }
     await db.insert(invoiceCounters).values({ year: YEAR, last: INVOICES }).onConflictDoNothing();
+    // Issuing archives each document's files (the confirmation mail makes them): as a month of sales leaves them.
+    const config = loadConfig({ DATA_DIR: dataDir });
+    for (const { id } of await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.year, YEAR))) {
+      await issuedFiles(db, config, id);
+    }
   } finally {
     await database.close();
   }

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OrderLine } from '#shared/pricing.ts';
-import { users } from './users.ts';
+import { bytea, users } from './users.ts';
 import { bookings } from './venue.ts';
 
 /** What an order buys: the registration (pass, optional hotel) or one thing bought later in the app. */
@@ -184,6 +184,20 @@ export const invoices = pgTable(
     index('invoices_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The files of an invoice or credit note as issued (GoBD: kept unchanged as sent): the hybrid
+ * ZUGFeRD / Factur-X PDF and its EN 16931 XML, made once when first needed (the confirmation mail at
+ * issue) and served from here ever after by the downloads, the mails and the accountant's ZIP.
+ */
+export const invoiceFiles = pgTable('invoice_files', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  xml: text('xml').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Money returned through the payment provider (a cancelled booking); one refund per booking. */
 export const refunds = pgTable('refunds', {

@@ -6,7 +6,7 @@ import { type Invoice, invoiceSchema } from '#shared/contracts/registration.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 // invoice-files loads pdf-lib and the e-invoice library on the first file, not at server start (start-up budget).
-import { invoicePdf, invoiceXml, loadInvoiceDocument } from '../../services/invoice-files.ts';
+import { issuedFiles } from '../../services/invoice-files.ts';
 import { authOf } from '../../types.ts';
 
 /** The invoice a credit note corrects. */
@@ -54,31 +54,30 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The user's invoice or credit note, or 404 (another user's invoice is as missing as an unknown one). */
-  const ownDocument = async (id: string, userId: string) => {
-    const doc = await loadInvoiceDocument(db, app.config, id, userId);
-    if (!doc) throw notFound('Invoice');
-    return doc;
+  /** The user's invoice or credit note as issued, or 404 (another user's invoice is as missing as an unknown one). */
+  const ownFiles = async (id: string, userId: string) => {
+    const files = await issuedFiles(db, app.config, id, userId);
+    if (!files) throw notFound('Invoice');
+    return files;
   };
   const params = z.object({ id: z.uuid() });
 
   // A plain GET link works too: the auth plugin accepts the HttpOnly session cookie on safe methods.
   // The hybrid ZUGFeRD / Factur-X PDF: what a person reads, with the EN 16931 XML embedded.
   app.get('/:id/pdf', { onRequest: app.authenticate, schema: { tags: ['invoice'], params } }, async (request, reply) => {
-    const doc = await ownDocument(request.params.id, authOf(request).userId);
-    const pdf = await invoicePdf(doc);
+    const files = await ownFiles(request.params.id, authOf(request).userId);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${doc.number}.pdf"`)
-      .send(Buffer.from(pdf));
+      .header('content-disposition', `attachment; filename="${files.number}.pdf"`)
+      .send(files.pdf);
   });
 
   // The same EN 16931 XML alone (UN/CEFACT CII), for software that imports the XML only.
   app.get('/:id/xml', { onRequest: app.authenticate, schema: { tags: ['invoice'], params } }, async (request, reply) => {
-    const doc = await ownDocument(request.params.id, authOf(request).userId);
+    const files = await ownFiles(request.params.id, authOf(request).userId);
     return reply
       .type('application/xml; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${doc.number}.xml"`)
-      .send(await invoiceXml(doc));
+      .header('content-disposition', `attachment; filename="${files.number}.xml"`)
+      .send(files.xml);
   });
 };

@@ -1,8 +1,11 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, Order } from '#shared/contracts/registration.ts';
 import { sellerOf } from '../../services/seller.ts';
 import { checkCii, readCii, writeTestXml } from '../../testing/en16931.ts';
+import { invoiceFiles, users } from '../../db/schema/index.ts';
+import { facturXml } from '../../testing/pdf-attachments.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { createRegistrant, type RegistrantOptions } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -54,17 +57,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The factur-x.xml a hybrid PDF embeds. */
-async function embeddedXml(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const files = pdf.catalog
-    .lookup(PDFName.of('Names'), PDFDict)
-    .lookup(PDFName.of('EmbeddedFiles'), PDFDict)
-    .lookup(PDFName.of('Names'), PDFArray);
-  const spec = files.lookup(1, PDFDict);
-  const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'));
-  if (!(stream instanceof PDFRawStream)) throw new Error('no embedded file');
-  return Buffer.from(decodePDFRawStream(stream).decode()).toString('utf8');
-}
+const embeddedXml = async (bytes: Uint8Array) => (await facturXml(bytes)) ?? '';
 
 const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
 
@@ -121,6 +114,21 @@ describe('GET /api/invoice/:id/pdf and /xml', () => {
     // The embedded XML is the one the XML route answers, with the page's totals.
     const xml = await get(`/api/invoice/${buyer.invoice.id}/xml`, buyer.headers);
     expect(await embeddedXml(bytes)).toBe(xml.body);
+  });
+
+  it('hands out the files as issued (archived): the same bytes on every download, whatever the holder’s language later', async () => {
+    const first = await get(`/api/invoice/${buyer.invoice.id}/pdf`, buyer.headers);
+    const [archived] = await t.database.db.select().from(invoiceFiles).where(eq(invoiceFiles.invoiceId, buyer.invoice.id));
+    expect(archived?.pdf.equals(first.rawPayload)).toBe(true);
+    const holder = await t.database.db
+      .select({ id: users.id, language: users.language })
+      .from(users)
+      .where(eq(users.email, 'buyer@company.example'));
+    const other = holder[0]?.language === 'de' ? 'en' : 'de';
+    await t.database.db.update(users).set({ language: other }).where(eq(users.email, 'buyer@company.example'));
+    const later = await get(`/api/invoice/${buyer.invoice.id}/pdf`, buyer.headers);
+    expect(later.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await get(`/api/invoice/${buyer.invoice.id}/xml`, buyer.headers)).body).toBe(archived?.xml);
   });
 
   it('answers the EN 16931 XML alone as a download', async () => {
