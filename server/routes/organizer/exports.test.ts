@@ -223,24 +223,6 @@ describe('GET /api/organizer/exports', () => {
       ['Premium lounge', '2026-03-24 10:00:00', 'no', 'device-a'],
     ]);
   });
-
-  it('writes only the header for an empty export and refuses everyone but organizers', async () => {
-    const fresh = await createTestApp();
-    try {
-      const headers = await fresh.login(demoEmail('organizer'));
-      const res = await fresh.app.inject({ method: 'GET', url: '/api/organizer/exports/checkins.csv', headers });
-      expect(parseCsv(res.body)).toHaveLength(1);
-      const staff = await fresh.login(demoEmail('staff'));
-      for (const name of ['attendees.csv', 'orders.csv', 'checkins.csv', 'invoices.zip?from=2025-03-01&to=2025-03-31']) {
-        expect((await fresh.app.inject({ method: 'GET', url: `/api/organizer/exports/${name}` })).statusCode).toBe(401);
-        expect(
-          (await fresh.app.inject({ method: 'GET', url: `/api/organizer/exports/${name}`, headers: staff })).statusCode,
-        ).toBe(403);
-      }
-    } finally {
-      await fresh.close();
-    }
-  });
 });
 
 describe('GET /api/organizer/exports/invoices.zip', () => {
@@ -357,5 +339,26 @@ describe('checkPeriod (src/shared/export-period.ts)', () => {
     expect(checkPeriod('2025-03-02', '2025-03-01')).toEqual({ field: 'to', error: 'reversed' });
     expect(previousMonth('2026-03-15')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(previousMonth('2026-01-05')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+  });
+});
+
+// Last in the file: on PostgreSQL a second test app re-creates the one test database, so no test may follow it.
+describe('an empty database', () => {
+  it('writes only the header for an empty export and refuses everyone but organizers', async () => {
+    const fresh = await createTestApp();
+    try {
+      const headers = await fresh.login(demoEmail('organizer'));
+      const res = await fresh.app.inject({ method: 'GET', url: '/api/organizer/exports/checkins.csv', headers });
+      expect(parseCsv(res.body)).toHaveLength(1);
+      const staff = await fresh.login(demoEmail('staff'));
+      for (const name of ['attendees.csv', 'orders.csv', 'checkins.csv', 'invoices.zip?from=2025-03-01&to=2025-03-31']) {
+        expect((await fresh.app.inject({ method: 'GET', url: `/api/organizer/exports/${name}` })).statusCode).toBe(401);
+        expect(
+          (await fresh.app.inject({ method: 'GET', url: `/api/organizer/exports/${name}`, headers: staff })).statusCode,
+        ).toBe(403);
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 });
