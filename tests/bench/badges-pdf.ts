@@ -1,27 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
+import { cpuSeconds, rssMb } from './process-stats.ts';
 
 const PORT = 4396;
 /** Generic approved attendees seeded on top of the named demo accounts: about 2,000 badges in all. */
 const PEOPLE = 2000;
-
-/** Resident set of a process in MB (Linux /proc). */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);
-  return kb / 1024;
-}
-
-/** CPU seconds (user + system) the process has used so far (Linux /proc, clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /**
  * The organizer's badges PDF for about 2,000 people (2×4 label sheets), from the server bundle as

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,24 +11,13 @@ import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts'
 import { issuedFiles } from '../../server/services/invoice-files.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
+import { cpuSeconds, rssMb } from './process-stats.ts';
 
 const PORT = 4397;
 /** Invoices in the period: every 20th a credit note of the one before. */
 const INVOICES = 2000;
 const YEAR = 2025;
 const PERIOD = { from: '2025-03-01', to: '2025-03-31' };
-
-/** Resident set of a process in MB (Linux /proc). */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
-/** CPU seconds (user + system) the process has used so far (Linux /proc, clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** What the registrations sell: a pass, mostly with a stay and breakfast, sometimes a train ticket. */
 function linesOf(i: number): OrderLine[] {
