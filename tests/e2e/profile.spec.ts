@@ -186,7 +186,7 @@ test('the billing address is created with POST, changed with PATCH and deleted',
   await section.getByRole('button', { name: 'Delete address' }).click();
   await section.getByRole('button', { name: 'Yes, delete it' }).click();
   expect((await deleted).status()).toBe(204);
-  await expect(page.getByText('Your billing address is deleted.')).toBeVisible();
+  await expect(page.getByText('Your billing address is deleted.').first()).toBeVisible();
   const stored = await page.evaluate(async () => {
     const res = await fetch('/api/address/?type=billingAddress', {
       headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
