@@ -29,10 +29,14 @@ export default defineConfig({
           environment: 'node',
           // Migrates and seeds one PGlite template that every test file copies.
           globalSetup: ['server/testing/global-setup.ts'],
+          // On PostgreSQL each file gets its own copy of the seeded template database.
+          setupFiles: ['server/testing/pg-file-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each PGlite instance takes ~2 s and ~900 MB to start: one test file at a time on 2 cores.
-          fileParallelism: false,
+          // On PostgreSQL (TEST_DATABASE_URL, CI) every file has its own database: two at a time.
+          fileParallelism: Boolean(process.env.TEST_DATABASE_URL),
+          maxWorkers: process.env.TEST_DATABASE_URL ? 2 : 1,
           pool: 'forks',
         },
       },

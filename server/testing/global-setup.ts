@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed/index.ts';
+import { recreateTemplate } from './pg-databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,14 @@ declare module 'vitest' {
  * starts from a copy (loadDataDir) instead of paying for migrations and seed again.
  */
 export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    // PostgreSQL: one migrated and seeded template database; each file copies it (pg-file-setup.ts).
+    const template = await openDatabase({ url: await recreateTemplate(url) });
+    await template.migrate();
+    await seed(template.db);
+    await template.close();
+  }
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });
   await database.migrate();

@@ -8,14 +8,22 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts.ts';
 
+/** The file's PostgreSQL copy comes migrated and seeded (pg-file-setup.ts): the first use takes it as it is. */
+let pristine = Boolean(process.env.TEST_DATABASE_ADMIN_URL);
+
 /**
- * A seeded database for one test file: a copy of the PGlite template by default, or a freshly reset
- * PostgreSQL database when TEST_DATABASE_URL is set (CI runs the server suite on both).
+ * A seeded database for one test file: a copy of the PGlite template by default, or the file's own
+ * PostgreSQL database when TEST_DATABASE_URL is set (CI runs the server suite on it), reset to the
+ * seed for every call after the first.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const database = await openDatabase({ url });
+    if (pristine) {
+      pristine = false;
+      return database;
+    }
     await database.db.execute(sql`drop schema if exists public cascade`);
     await database.db.execute(sql`drop schema if exists drizzle cascade`);
     await database.db.execute(sql`create schema public`);
