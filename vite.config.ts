@@ -55,10 +55,14 @@ export function catalogues(): Plugin {
       const [language = '', namespace = ''] = id.slice(CATALOGUE.length + 1).split('/');
       const file = join(dir, language, `${namespace}.json`);
       this.addWatchFile(file);
-      const messages = compileCatalogue(namespace, JSON.parse(readFileSync(file, 'utf8')), file);
-      return `export default ${JSON.stringify(messages)};`;
+      return catalogueModule(namespace, JSON.parse(readFileSync(file, 'utf8')), file);
     },
   };
+}
+
+/** The module `virtual:catalogue/<language>/<namespace>` for a catalogue file's messages. */
+export function catalogueModule(namespace: string, messages: unknown, file: string): string {
+  return `export default ${JSON.stringify(compileCatalogue(namespace, messages, file))};`;
 }
 
 /** Text-like files worth a .br/.gz sibling (@fastify/static's preCompressed serves them). */
@@ -90,22 +94,38 @@ function compressServiceWorker(): Plugin {
   };
 }
 
+/** A page people often open cold: the modules its lazy routes load and the catalogues it shows. */
+interface RoutePage {
+  modules: string[];
+  namespaces: string[];
+}
+
 /**
- * Pages people often open cold (the registration landing), with the modules their lazy routes load.
- * Each gets `<name>.html`: index.html plus modulepreload links for those modules' chunks, so the
- * browser fetches them with the document instead of after React and the router ran (one round trip
- * on a slow network instead of three; Lighthouse mobile LCP 3.0 s -> 2.4 s on /registration). The
- * server sends it for exactly `/<name>`; every other path keeps index.html.
+ * Pages people often open cold (the registration landing, sign-in). Each gets a file per language
+ * (routePageFile): index.html plus modulepreload links for those modules' chunks and for the page's
+ * catalogues in that language, so the browser fetches them with the document instead of after
+ * React, the router and the common messages ran (one round trip on a slow network instead of three
+ * or four; Lighthouse mobile LCP 3.0 s -> 2.4 s on /registration). The server sends it for exactly
+ * `/<name>`, in the language the request prefers (server/plugins/static-app.ts); every other path
+ * keeps index.html.
  */
-const ROUTE_PAGES: Record<string, string[]> = {
-  registration: [
-    'src/app/registration-loaders.ts',
-    'src/app/layouts/registration-layout.tsx',
-    'src/features/registration/registration-page.tsx',
-  ],
+const ROUTE_PAGES: Record<string, RoutePage> = {
+  registration: {
+    modules: [
+      'src/app/registration-loaders.ts',
+      'src/app/layouts/registration-layout.tsx',
+      'src/features/registration/registration-page.tsx',
+    ],
+    namespaces: ['common', 'registration'],
+  },
+  'sign-in': {
+    modules: ['src/features/auth/sign-in-page.tsx'],
+    namespaces: ['common', 'auth', 'validation'],
+  },
 };
 
-function routeEntryPages(pages: Record<string, string[]>): Plugin {
+function routeEntryPages(pages: Record<string, RoutePage>): Plugin {
+  const languages = readdirSync(join(root, 'src', 'locales'));
   return {
     name: 'route-entry-pages',
     apply: 'build',
@@ -114,40 +134,52 @@ function routeEntryPages(pages: Record<string, string[]>): Plugin {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return;
       const html = String(index.source);
+      // Files index.html's tags already load (the entry and its static imports: React, the router);
+      // from the tags only, as the import map names every chunk.
+      const linked = new Set([...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      for (const [name, modules] of Object.entries(pages)) {
+      const chunkOf = (page: string, moduleId: string) => {
+        const chunk = chunks.find((c) => c.moduleIds.includes(moduleId));
+        // A renamed module or catalogue would silently drop the hints: fail the build instead.
+        if (!chunk) this.error(`route page ${page}: no chunk contains ${moduleId}`);
+        return chunk;
+      };
+      for (const [name, { modules, namespaces }] of Object.entries(pages)) {
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (fileName: string) => {
-          // index.html already links the entry and its static imports (React, the router).
-          if (scripts.has(fileName) || html.includes(`/${fileName}"`)) return;
+          if (scripts.has(fileName) || linked.has(fileName)) return;
           const chunk = bundle[fileName];
           if (chunk?.type !== 'chunk') return;
           scripts.add(fileName);
           for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
           for (const imported of chunk.imports) visit(imported);
         };
-        for (const module of modules) {
-          const chunk = chunks.find((c) => c.moduleIds.includes(join(root, module)));
-          // A renamed module would silently drop the hints: fail the build instead.
-          if (!chunk) this.error(`route page ${name}: no chunk contains ${module}`);
-          visit(chunk.fileName);
+        for (const module of modules) visit(chunkOf(name, join(root, module)).fileName);
+        for (const language of languages) {
+          const catalogues = namespaces.map((namespace) => chunkOf(name, `\0${CATALOGUE}${language}/${namespace}`).fileName);
+          // Stylesheets as preload only: the route's code inserts them itself; render-blocking links
+          // here would delay the first paint of the loading screen.
+          const links = [
+            ...[...scripts, ...catalogues].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+          ];
+          this.emitFile({
+            type: 'asset',
+            fileName: routePageFile(name, language),
+            source: html.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`),
+          });
         }
-        // Stylesheets as preload only: the route's code inserts them itself; render-blocking links
-        // here would delay the first paint of the loading screen.
-        const links = [
-          ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-          ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-        ];
-        this.emitFile({
-          type: 'asset',
-          fileName: `${name}.html`,
-          source: html.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`),
-        });
       }
     },
   };
 }
+
+/**
+ * The file of a route page in one language: `<name>.html` in English, the app's language when it
+ * cannot tell (src/i18n/i18n.ts), else `<name>.<language>.html` (server/plugins/static-app.ts).
+ */
+const routePageFile = (name: string, language: string) => (language === 'en' ? `${name}.html` : `${name}.${language}.html`);
 
 const api = { target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, changeOrigin: false };
 
@@ -181,7 +213,7 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm,woff2}'],
         // The route pages are index.html with hints for a cold first visit; offline navigations use index.html.
-        globIgnores: Object.keys(ROUTE_PAGES).map((name) => `${name}.html`),
+        globIgnores: Object.keys(ROUTE_PAGES).flatMap((name) => [routePageFile(name, 'en'), routePageFile(name, '*')]),
         // The scanner's zxing .wasm is ~1.1 MB and must be precached for offline scanning.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // A classic (non-module) worker: registers everywhere and avoids Vite 8's
@@ -214,6 +246,12 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser that runs this app supports modulepreload: skip the polyfill.
     modulePreload: { polyfill: false },
+    // Chunks import each other by stable names that index.html's import map resolves to the
+    // content-hashed files, so a chunk's hash covers its own bytes only: a changed catalogue or
+    // module renames that one file (and the pages carrying the map), not every chunk importing it,
+    // and an installed app's update downloads just those (tests/bench/release-size.ts). The server
+    // allows the inline map by its hash (server/plugins/static-app.ts).
+    chunkImportMap: true,
     rolldownOptions: {
       // No `manualPureFunctions: ['z']` for zod's builders: it matches any function named z, and the
       // pre-minified zxing glue has one whose calls register the decoder's types (dropped, the

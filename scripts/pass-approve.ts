@@ -27,6 +27,8 @@ try {
   console.error(error instanceof ApprovalError ? error.message : error);
   process.exitCode = 1;
 } finally {
-  mailer.close();
+  // With SMTP the mail is queued: sent now, or (server unreachable) by the next running instance.
+  await mailer.drain?.();
+  await mailer.close();
   await database.close();
 }

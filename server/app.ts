@@ -14,6 +14,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { accommodationRoutes } from './routes/accommodation/index.ts';
@@ -24,6 +25,7 @@ import { bookingRoutes } from './routes/booking/index.ts';
 import { catalogRoutes } from './routes/catalog/index.ts';
 import { checkinRoutes } from './routes/checkin/index.ts';
 import { outboxRoutes } from './routes/dev/outbox.ts';
+import { deviceRoutes } from './routes/devices/index.ts';
 import { exhibitorRoutes } from './routes/exhibitors/index.ts';
 import { imageRoutes } from './routes/image/index.ts';
 import { keepImagesFor } from './routes/image/serve.ts';
@@ -63,6 +65,15 @@ export interface BuildOptions {
 
 export const DEFAULT_DIST_DIR = DIST_DIR;
 
+/**
+ * How long this instance trusts a session or user row it read without reading it again. Changes
+ * made on any instance reach every cache at once (session-events.ts; the cache is off while that
+ * channel is down), so this only bounds what a change made outside the app (SQL by hand) takes to
+ * count. Longer than a phone's pause between calls: with thousands of signed-in devices a 10 s
+ * cache missed on most requests, and every miss cost a database round trip on the hottest path.
+ */
+const SESSION_CACHE_TTL_MS = 5 * 60_000;
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole product as one Fastify instance, shared by `npm start`, `npm run dev` and the tests. */
@@ -70,6 +81,7 @@ export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new RequestLog(),
     // A hop count trusts that many proxies nearest to us; addresses trust exactly those.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
@@ -99,7 +111,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('config', config);
   app.decorate('mailer', mailer);
   app.decorate('strangerMail', createStrangerMail(database.db, mailer, config.RECIPIENT_MAIL_LIMIT_PER_HOUR, app.log));
-  const sessions = new SessionCache();
+  const sessions = new SessionCache(SESSION_CACHE_TTL_MS);
   app.decorate('sessions', sessions);
   if (config.DATABASE_URL && database.kind === 'postgres') {
     // Several instances may share this database: logouts and password changes reach them all at once.
@@ -156,6 +168,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(exhibitorRoutes, { prefix: '/exhibitors' });
       await api.register(leadRoutes, { prefix: '/lead' });
       await api.register(checkinRoutes, { prefix: '/checkin' });
+      await api.register(deviceRoutes, { prefix: '/devices' });
       await api.register(organizerRoutes, { prefix: '/organizer', providers: payments.all });
       // Never in production: anyone could read every password-reset link there.
       if (mailer.mode === 'outbox' && config.NODE_ENV !== 'production') await api.register(outboxRoutes, { prefix: '/dev' });

@@ -24,6 +24,11 @@ export interface Database {
   dataDir?: string;
   /** PGlite only: a consistent gzipped tar of the data dir, taken while the database runs (db:backup). */
   snapshot?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: told when an idle pooled connection is lost (a restart, a failover). The pool
+   * drops it and opens a new one on the next query; main.ts logs it.
+   */
+  onConnectionLost?: (error: Error) => void;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
@@ -49,19 +54,60 @@ async function migrateTakingTurns(pool: pg.Pool): Promise<void> {
   }
 }
 
-export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
+export interface PostgresOptions {
+  url: string;
+  /** Connections per instance (10 by default). */
+  poolSize?: number;
+  /** How long a query waits for a connection (a new one, or a free one of a busy pool) before it fails with a 503. */
+  connectionTimeoutMillis?: number;
+}
+
+export type DatabaseOptions = PostgresOptions | { dataDir: string } | { pglite: PGlite };
+
+/** Long enough for a busy pool's queue and a distant server's TLS handshake; short enough that a request never hangs on a dead host. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+/** Idle connections are kept through the pauses between bursts of device syncs, then closed. */
+const IDLE_TIMEOUT_MS = 30_000;
+/** TCP keep-alive probes find a connection to a host that vanished without a reset (a failover). */
+const KEEP_ALIVE_DELAY_MS = 10_000;
+
+/**
+ * The PostgreSQL pool, made to survive the database going away. pg-pool emits 'error' for an idle
+ * connection that dies; without a listener Node throws it and the process exits, so the pool
+ * gets one. A connection lost while checked out (inside a transaction) emits 'error' on its
+ * client, which nobody listens to either: every client gets a listener at connect. The query
+ * that was running fails (a 503 for its request) and the pool discards the client when released.
+ */
+function createPool(options: PostgresOptions, database: Pick<Database, 'onConnectionLost'>): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+  });
+  pool.on('error', (error) => database.onConnectionLost?.(error));
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      // Reported to the query that was running, or to the pool's listener when idle.
+    });
+  });
+  return pool;
+}
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite (a data dir, or a ready instance for tests). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const database: Pick<Database, 'onConnectionLost'> = {};
+    const pool = createPool(options, database);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
+    return Object.assign(database, {
       db,
-      kind: 'postgres',
+      kind: 'postgres' as const,
       migrate: () => migrateTakingTurns(pool),
       close: () => pool.end(),
-    };
+    });
   }
   let client: PGlite;
   let lock: DataDirLock | undefined;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { authTokens } from '../db/schema/index.ts';
@@ -27,13 +27,27 @@ function tokenFrom(request: FastifyRequest): string | null {
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
 
+  /**
+   * Prepared once: every session the cache does not hold (a device's first request, or its first
+   * after the cache let it go) runs it, so the query is neither rebuilt here nor planned again by
+   * PostgreSQL on each connection.
+   */
+  const sessionByHash = app.db
+    .select({ userId: authTokens.userId, scope: authTokens.scope, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_by_hash');
+
   /** The session of a token hash from the database, remembered for the next requests; null when there is none. */
   async function lookUp(tokenHash: string): Promise<TokenInfo | null> {
-    const [row] = await app.db
-      .select({ userId: authTokens.userId, scope: authTokens.scope, expiresAt: authTokens.expiresAt })
-      .from(authTokens)
-      .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
-      .limit(1);
+    const [row] = await sessionByHash.execute({ tokenHash, now: new Date() });
     if (!row) return null;
     const info = { userId: row.userId, scope: row.scope };
     app.sessions.rememberToken(tokenHash, info, row.expiresAt);

@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#shared/contracts/common.ts';
 import { requestLanguage } from '../i18n/language.ts';
@@ -12,6 +12,7 @@ import {
   problemTitle,
 } from '../i18n/problems.ts';
 import type { Values } from '../i18n/translate.ts';
+import { databaseUnavailableReason } from '../db/connection-errors.ts';
 
 /** One field's message in a problem: the English text, and its key when it has one (worded in the answer's language). */
 export interface FieldProblem {
@@ -109,6 +110,21 @@ const FASTIFY_PROBLEMS: Record<string, ProblemKey> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.invalidContentLength',
 };
 
+/** Seconds a device waits before trying again after the database could not be reached: about a restart's length. */
+const DATABASE_RETRY_AFTER = '5';
+
+/**
+ * The answer while the database cannot be reached (a restart or failover, a dropped connection):
+ * 503 with Retry-After, which the devices' sync retries, never a 500. The pool reconnects by itself.
+ */
+function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, reason: string) {
+  // The reason only (a code or the driver's words): the error's message may quote the query's values.
+  request.log.warn({ reason }, 'database unavailable: answered 503');
+  reply.header('retry-after', DATABASE_RETRY_AFTER);
+  const text = { key: 'server.databaseUnavailable', values: {} } as const;
+  return sendProblem(reply, 503, englishProblemText(text), undefined, text);
+}
+
 /** Every error leaves the server as problem+json; only real faults are 500 (and logged as such). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -116,6 +132,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.headers) reply.headers(error.headers);
       return sendProblem(reply, error.status, error.detail, error.errors, error.text);
     }
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) return sendDatabaseUnavailable(request, reply, unavailable);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
       const errors = error.validation.map((v) =>

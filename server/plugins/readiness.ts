@@ -84,9 +84,11 @@ export function registerReadiness(app: FastifyInstance, options: { database: Dat
         await withTimeout(database.db.execute(sql`select 1`), DATABASE_CHECK_MS);
       } catch (err) {
         request.log.error({ err }, 'health check: the database does not answer');
-        // The cause stays in the log: this route is public.
+        // The cause stays in the log: this route is public. The pool reconnects on the next query,
+        // so the first check after the database is back answers 200 (a restart, a failover).
         return reply
           .code(503)
+          .header('retry-after', RETRY_AFTER)
           .send({ status: 'unavailable', ready: false, database: database.kind, detail: 'The database does not answer.' });
       }
       return { status: 'ok' as const, ready: true as const, database: database.kind };

@@ -1,6 +1,16 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, max } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passBarcodes, passes, passTypes, users } from '../db/schema/index.ts';
+import {
+  type ChangeCursor,
+  type ChangeKey,
+  type ChangePage,
+  changeColumns,
+  changedAfter,
+  changeOrder,
+  changePage,
+  pageLimit,
+} from './change-cursor.ts';
 
 /**
  * The barcodes of a pass (ARCHITECTURE §6): the signed token's `pid` is a barcode id, not the pass
@@ -32,10 +42,15 @@ async function findCurrent(db: Db, passIds: string[]): Promise<Map<string, Barco
   return current;
 }
 
+/** A pass that can no longer be used: its barcodes are all on the revocation list. */
+const CLOSED_STATUSES = new Set(['cancelled', 'rejected']);
+
 /**
  * The passes' current barcodes, issuing one for each pass that has none. Two first requests at once
  * cannot issue two: the issuing transaction locks the pass rows (in id order, so two batches never
- * deadlock), and the second one waits and then finds the first one's.
+ * deadlock), and the second one waits and then finds the first one's. A barcode issued for a pass
+ * cancelled meanwhile is issued revoked, so the revocation list (paged by change) still holds every
+ * barcode of a closed pass.
  */
 export async function currentBarcodes(db: Db, passIds: readonly string[]): Promise<Map<string, BarcodeRow>> {
   const ids = [...new Set(passIds)];
@@ -44,14 +59,26 @@ export async function currentBarcodes(db: Db, passIds: readonly string[]): Promi
   const missing = ids.filter((id) => !found.has(id)).sort();
   if (missing.length === 0) return found;
   return db.transaction(async (tx) => {
-    await tx.select({ id: passes.id }).from(passes).where(inArray(passes.id, missing)).orderBy(passes.id).for('update');
+    const locked = await tx
+      .select({ id: passes.id, status: passes.status })
+      .from(passes)
+      .where(inArray(passes.id, missing))
+      .orderBy(passes.id)
+      .for('update');
+    const statusOf = new Map(locked.map((row) => [row.id, row.status]));
     const issued = await findCurrent(tx, missing);
     const still = missing.filter((id) => !issued.has(id));
+    const now = new Date();
     const rows =
       still.length > 0
         ? await tx
             .insert(passBarcodes)
-            .values(still.map((passId) => ({ passId })))
+            .values(
+              still.map((passId) => {
+                const status = statusOf.get(passId);
+                return status && CLOSED_STATUSES.has(status) ? { passId, revokedAt: now, revokedReason: status } : { passId };
+              }),
+            )
             .returning()
         : [];
     for (const row of [...issued.values(), ...rows]) found.set(row.passId, row);
@@ -74,29 +101,20 @@ export async function revokeCurrentBarcode(tx: Db, passId: string, reason: Revoc
     .where(and(eq(passBarcodes.passId, passId), isNull(passBarcodes.revokedAt)));
 }
 
-export interface RevocationList {
-  /** Barcode ids that must no longer be accepted. */
-  revoked: string[];
-  /** The newest explicit revocation, or null when there is none: a client passes it back as `since`. */
-  updatedAt: Date | null;
-}
+/** The revocation list's change order: when a barcode was revoked (the revoking write), then its id. */
+const REVOCATION_ORDER: ChangeKey = { tx: passBarcodes.changeTx, id: passBarcodes.id };
 
 /**
- * Revoked barcodes (revoked after `since` when given) plus every barcode of a cancelled or rejected
- * pass. The latter carry no revocation time (the pass status changed, not the barcode), so they
- * are always listed: a superset is safe for a checking device, a gap would not be.
+ * Revoked barcodes after the cursor, a page at a time in the order of their revocation (served by
+ * the partial index pass_barcodes_revoked_change_idx). Cancelling or rejecting a pass revokes all
+ * its barcodes in the same transaction, so the list holds every barcode of a closed pass too.
  */
-export async function revocationList(db: Db, since: Date | null): Promise<RevocationList> {
-  const revokedFilter = since ? gt(passBarcodes.revokedAt, since) : isNotNull(passBarcodes.revokedAt);
-  const [revoked, ofClosedPasses, [newest]] = await Promise.all([
-    db.select({ id: passBarcodes.id }).from(passBarcodes).where(revokedFilter),
-    db
-      .select({ id: passBarcodes.id })
-      .from(passBarcodes)
-      .innerJoin(passes, eq(passes.id, passBarcodes.passId))
-      .where(and(inArray(passes.status, ['cancelled', 'rejected']), isNull(passBarcodes.revokedAt))),
-    db.select({ at: max(passBarcodes.revokedAt) }).from(passBarcodes),
-  ]);
-  const ids = [...revoked, ...ofClosedPasses].map((row) => row.id).sort();
-  return { revoked: ids, updatedAt: newest?.at ?? null };
+export async function revocationList(db: Db, cursor: ChangeCursor, limit: number): Promise<ChangePage<{ id: string }>> {
+  const rows = await db
+    .select({ id: passBarcodes.id, ...changeColumns(REVOCATION_ORDER) })
+    .from(passBarcodes)
+    .where(and(isNotNull(passBarcodes.revokedAt), changedAfter(REVOCATION_ORDER, cursor)))
+    .orderBy(...changeOrder(REVOCATION_ORDER))
+    .limit(pageLimit(limit));
+  return changePage(rows, cursor, limit);
 }

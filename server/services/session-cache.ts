@@ -28,6 +28,10 @@ export class SessionCache {
   broadcast: (change: SessionChange) => void = () => {};
   /** Off while changes from other instances could be missed: every request then reads the database. */
   private enabled = true;
+  /** Counts changes (applied or missed): a row read from the database before one is not cached after it. */
+  private epoch = 0;
+  /** The epoch of each key's first unanswered miss ('t' + token hash, 'u' + user id). */
+  private readonly misses = new Map<string, number>();
 
   constructor(
     private readonly ttlMs = 10_000,
@@ -35,10 +39,12 @@ export class SessionCache {
   ) {}
 
   token(tokenHash: string): TokenInfo | undefined {
-    return this.read(this.tokens, tokenHash);
+    return this.read(this.tokens, tokenHash, `t${tokenHash}`);
   }
 
+  /** The session read from the database after token() missed. */
   rememberToken(tokenHash: string, info: TokenInfo, expiresAt: Date) {
+    if (!this.answersMiss(`t${tokenHash}`)) return;
     this.write(this.tokens, tokenHash, info, Math.min(expiresAt.getTime(), Date.now() + this.ttlMs));
   }
 
@@ -49,10 +55,12 @@ export class SessionCache {
   }
 
   user(userId: string): UserRow | undefined {
-    return this.read(this.users, userId);
+    return this.read(this.users, userId, `u${userId}`);
   }
 
+  /** The row read from the database after user() missed. */
   setUser(row: UserRow) {
+    if (!this.answersMiss(`u${row.id}`)) return;
     this.write(this.users, row.id, row, Date.now() + this.ttlMs);
   }
 
@@ -64,12 +72,14 @@ export class SessionCache {
 
   /** The user edited their account here: the new row here, and other instances read it afresh. */
   userChanged(row: UserRow) {
-    this.setUser(row);
+    this.epoch += 1;
+    this.write(this.users, row.id, row, Date.now() + this.ttlMs);
     this.broadcast({ user: row.id, tokens: false });
   }
 
   /** Applies a change locally, without telling anyone (a broadcast from another instance). */
   apply(change: SessionChange) {
+    this.epoch += 1;
     if ('token' in change) {
       this.tokens.delete(change.token);
       return;
@@ -82,19 +92,35 @@ export class SessionCache {
   /** Turns caching off (and forgets everything) while changes from other instances could be missed. */
   setEnabled(enabled: boolean) {
     this.enabled = enabled;
+    this.epoch += 1;
     this.tokens.clear();
     this.users.clear();
+    this.misses.clear();
   }
 
-  private read<T>(map: Map<string, Entry<T>>, key: string): T | undefined {
-    if (!this.enabled) return undefined;
-    const entry = map.get(key);
-    if (!entry) return undefined;
-    if (entry.until <= Date.now()) {
-      map.delete(key);
-      return undefined;
+  private read<T>(map: Map<string, Entry<T>>, key: string, missKey: string): T | undefined {
+    const entry = this.enabled ? map.get(key) : undefined;
+    if (entry && entry.until > Date.now()) return entry.value;
+    if (entry) map.delete(key);
+    // The first miss counts: a request that read the database before a change must not cache
+    // what it read, even if a second request missed after the change.
+    if (!this.misses.has(missKey)) {
+      if (this.misses.size >= this.maxEntries) this.misses.delete(this.misses.keys().next().value as string);
+      this.misses.set(missKey, this.epoch);
     }
-    return entry.value;
+    return undefined;
+  }
+
+  /**
+   * Whether a row read from the database after a miss may be cached: only when no change came
+   * (a broadcast, or the listener's gap, during which changes went unheard) since the miss. A
+   * logout on another instance between our read and our write would otherwise be undone here
+   * for the TTL.
+   */
+  private answersMiss(missKey: string): boolean {
+    const at = this.misses.get(missKey);
+    this.misses.delete(missKey);
+    return at === this.epoch;
   }
 
   private write<T>(map: Map<string, Entry<T>>, key: string, value: T, until: number) {

@@ -13,7 +13,14 @@ import {
   surveyQuestionsAtom,
 } from '../lib/session.ts';
 import { store } from '../lib/store.ts';
-import { type GuardDecision, type GuardSnapshot, guestOnlyDecision, mainAreaDecision, type Place } from './guards.ts';
+import {
+  type GuardDecision,
+  type GuardSnapshot,
+  guestOnlyDecision,
+  kioskDecision,
+  mainAreaDecision,
+  type Place,
+} from './guards.ts';
 
 /**
  * The running side of the guards: load the session, take a snapshot, apply the pure decision.
@@ -52,6 +59,13 @@ export async function mainAreaGuard(place: Place): Promise<string | null> {
   const result = await loadUserData();
   const reason = result === 'awaiting-approval' ? 'approval' : undefined;
   return redirectTarget(mainAreaDecision(guardSnapshot(), place, reason));
+}
+
+/** The self-service kiosk (issue 24); `locked`: this device is in kiosk mode. */
+export async function kioskGuard(place: Place, locked: boolean): Promise<string | null> {
+  const result = await loadUserData();
+  const reason = result === 'awaiting-approval' ? 'approval' : undefined;
+  return redirectTarget(kioskDecision(guardSnapshot(), place, locked, reason));
 }
 
 /** Sign-in, sign-up and registration pages: signed-in users go to /. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type GuardSnapshot,
   guestOnlyDecision,
+  kioskDecision,
   legacyRegistrationTarget,
   mainAreaDecision,
   normalizePath,
@@ -224,5 +225,35 @@ describe('helpers', () => {
     for (const bad of ['0', '-1', '1.5', '1e3', '012', 'abc', '', ' 1', '99999999999', undefined]) {
       expect(parseAccommodationId(bad)).toBeNull();
     }
+  });
+});
+
+describe('kioskDecision (issue 24)', () => {
+  const staff = { ...attendee, isStaff: true };
+  const organizer = { ...attendee, isOrganizer: true };
+
+  it('sends signed-out visitors to sign in and back to the kiosk', () => {
+    expect(kioskDecision({ ...staff, signedIn: false }, place('/kiosk'), false)).toEqual({
+      type: 'redirect',
+      to: '/sign-in?redirect=%2Fkiosk',
+    });
+    expect(kioskDecision({ ...staff, signedIn: false }, place('/kiosk'), true, 'approval')).toEqual({
+      type: 'redirect',
+      to: '/sign-in?reason=approval&redirect=%2Fkiosk',
+    });
+  });
+
+  it('lets staff and organizers set the kiosk up, and sends anyone else to /', () => {
+    expect(kioskDecision(staff, place('/kiosk'), false)).toEqual({ type: 'allow' });
+    expect(kioskDecision(organizer, place('/kiosk'), false)).toEqual({ type: 'allow' });
+    expect(kioskDecision(attendee, place('/kiosk'), false)).toEqual({ type: 'redirect', to: '/' });
+    expect(kioskDecision({ ...attendee, isVendor: true, isLeadScanner: true }, place('/kiosk'), false)).toEqual({
+      type: 'redirect',
+      to: '/',
+    });
+  });
+
+  it('keeps anyone signed in on a device in kiosk mode (the page asks for staff; / would lead back here)', () => {
+    expect(kioskDecision(attendee, place('/kiosk'), true)).toEqual({ type: 'allow' });
   });
 });

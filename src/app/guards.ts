@@ -106,6 +106,21 @@ export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignIn
   return ALLOW;
 }
 
+/**
+ * The self-service kiosk (issue 24): not signed in → /sign-in (back to the kiosk after); staff and
+ * organizers set it up and run it; anyone else → /. On a device in kiosk mode (`locked`) every other
+ * page leads back to the kiosk, so there the kiosk page itself asks for a staff sign-in instead.
+ */
+export function kioskDecision(
+  s: Pick<GuardSnapshot, 'signedIn' | 'isStaff' | 'isOrganizer'>,
+  place: Place,
+  locked: boolean,
+  reason?: SignInReason,
+): GuardDecision {
+  if (!s.signedIn) return to(signInPath(place, reason));
+  return s.isStaff || s.isOrganizer || locked ? ALLOW : to('/');
+}
+
 /** SPEC §6: a signed-in user on the sign-in, sign-up or registration pages is sent to /. */
 export function guestOnlyDecision(signedIn: boolean): GuardDecision {
   return signedIn ? to('/') : ALLOW;

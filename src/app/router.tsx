@@ -3,6 +3,7 @@ import { MESSAGES } from '../shared/messages.ts';
 import { legacyRegistrationTarget, parseAccommodationId, REGISTRATION_STEPS } from './guards.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { organizerRoutes } from '../features/organizer/organizer-routes.ts';
+import { KIOSK_PATH, kioskLocked } from '../features/kiosk/kiosk-lock.ts';
 import { revalidateRoutes } from './navigation.tsx';
 import { type AppRoute, type Guard, lazyPage, RouteError, useAppRoutes } from './route-loads.tsx';
 
@@ -47,6 +48,8 @@ const notFoundGuard: Guard = async () => {
 const registrationStepGuard: Guard = (place) => registrationLoaders().then((loaders) => loaders.registrationStepGuard(place));
 
 const legacyRegistrationGuard: Guard = (place) => legacyRegistrationTarget(place);
+
+const kioskGuard: Guard = (place) => guardRuntime().then((runtime) => runtime.kioskGuard(place, kioskLocked()));
 
 const authRoutes: AppRoute[] = [
   {
@@ -238,8 +241,24 @@ const mainRoutes: AppRoute[] = [
   },
 ];
 
+/** The self-service kiosk (issue 24): a page of its own, without the app's tab bar and menu. */
+const kioskRoute: AppRoute = {
+  id: 'kiosk',
+  path: 'kiosk',
+  guard: kioskGuard,
+  page: lazyPage(() => import('../features/kiosk/kiosk-page.tsx'), 'KioskPage', ['kiosk', 'checkin', 'contacts']),
+};
+
+/** A device in kiosk mode: the kiosk, signing in again should the staff session end, and nothing else. */
+const kioskModeRoutes: AppRoute[] = [
+  kioskRoute,
+  { id: 'guest-only', page: DefaultLayout, guard: guestOnlyGuard, children: authRoutes.filter((r) => r.path === 'sign-in') },
+  { id: 'kiosk-mode', path: '*', guard: () => KIOSK_PATH },
+];
+
 const routes: AppRoute[] = [
   { id: 'guest-only', page: DefaultLayout, guard: guestOnlyGuard, children: authRoutes },
+  kioskRoute,
   {
     id: 'registration',
     path: 'registration',
@@ -277,5 +296,5 @@ const routes: AppRoute[] = [
 
 /** The page for the current address, its guards run on every navigation. */
 export function AppRoutes() {
-  return useAppRoutes(routes);
+  return useAppRoutes(kioskLocked() ? kioskModeRoutes : routes);
 }

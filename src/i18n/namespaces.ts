@@ -8,6 +8,7 @@ import type agenda from '../locales/en/agenda.json';
 import type plans from '../locales/en/plans.json';
 import type contacts from '../locales/en/contacts.json';
 import type checkin from '../locales/en/checkin.json';
+import type kiosk from '../locales/en/kiosk.json';
 import type accommodation from '../locales/en/accommodation.json';
 import type invoices from '../locales/en/invoices.json';
 import type profile from '../locales/en/profile.json';
@@ -34,6 +35,7 @@ export interface Catalogues {
   plans: typeof plans;
   contacts: typeof contacts;
   checkin: typeof checkin;
+  kiosk: typeof kiosk;
   accommodation: typeof accommodation;
   invoices: typeof invoices;
   profile: typeof profile;

@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { Lead } from '../shared/contracts/leads.ts';
 
 /*
  * The device's own database (IndexedDB through Dexie, ARCHITECTURE §5). Every row carries the
@@ -41,6 +42,7 @@ export interface FavouriteRow {
 export interface LeadRow {
   userId: string;
   personKey: string;
+  /** The badge scanned here; '' for a lead this device only edited (it came from the server's list). */
   token: string;
   name: string;
   company: string;
@@ -97,6 +99,12 @@ export interface CheckinRow {
   rejectedReason: string | null;
 }
 
+/**
+ * A lead of the user's active list as the server sent it (GET /api/lead/changes): the leads of the
+ * user's other devices and team mates. Downloaded as changes, keyed by the lead's id.
+ */
+export type ServerLeadRow = Lead & { userId: string };
+
 /** Small per-user facts (last sync time, last seen server state...). */
 export interface MetaRow {
   userId: string;
@@ -111,6 +119,7 @@ export type AppDatabase = Dexie & {
   leads: Table<LeadRow, [string, string]>;
   checkinLists: Table<CheckinListRow, [string, number]>;
   checkins: Table<CheckinRow, [string, string]>;
+  serverLeads: Table<ServerLeadRow, [string, string]>;
 };
 
 export const DATABASE_NAME = 'cloudfest';
@@ -136,6 +145,22 @@ export function openAppDatabase(name = DATABASE_NAME): AppDatabase {
     outbox: 'id, [userId+status], [userId+kind], createdAt, [userId+kind+createdAt]',
     leads: '[userId+personKey], userId, [userId+changedAt]',
   });
+  // Version 5 (issue 24): the server's active lead list, downloaded as changes, in a table of its
+  // own instead of one meta value. Lists stored the old way move in; without a download cursor the
+  // next download starts over and replaces them. The check-in events' time cursors give way to
+  // change cursors (the next download of a list starts over, merging by id).
+  database
+    .version(5)
+    .stores({ serverLeads: '[userId+id], userId' })
+    .upgrade(async (tx) => {
+      const meta = tx.table<MetaRow, [string, string]>('meta');
+      const stored = await meta.filter((row) => row.key === 'leadsActive').toArray();
+      const rows = stored.flatMap(({ userId, value }) =>
+        Array.isArray(value) ? value.map((lead: unknown) => ({ ...(lead as object), userId }) as ServerLeadRow) : [],
+      );
+      await tx.table<ServerLeadRow, [string, string]>('serverLeads').bulkPut(rows.filter((row) => typeof row.id === 'string'));
+      await meta.filter((row) => row.key === 'leadsActive' || row.key.startsWith('checkinEventsSince:')).delete();
+    });
   return database;
 }
 
@@ -144,7 +169,15 @@ export const db = openAppDatabase();
 
 /** Sign-out: the user's rows go, so the next person on this device sees nothing of them. */
 export async function deleteUserData(database: AppDatabase, userId: string): Promise<void> {
-  const tables = [database.outbox, database.favourites, database.meta, database.leads, database.checkinLists, database.checkins];
+  const tables = [
+    database.outbox,
+    database.favourites,
+    database.meta,
+    database.leads,
+    database.checkinLists,
+    database.checkins,
+    database.serverLeads,
+  ];
   await database.transaction('rw', tables, async () => {
     await database.outbox.where('[userId+status]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).delete();
     await database.favourites.where('userId').equals(userId).delete();
@@ -152,5 +185,6 @@ export async function deleteUserData(database: AppDatabase, userId: string): Pro
     await database.leads.where('userId').equals(userId).delete();
     await database.checkinLists.where('userId').equals(userId).delete();
     await database.checkins.where('userId').equals(userId).delete();
+    await database.serverLeads.where('userId').equals(userId).delete();
   });
 }

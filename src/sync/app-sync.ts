@@ -2,6 +2,7 @@ import { db, deleteUserData } from '../lib/db.ts';
 import { registerSignOutHook, type SignOutInfo, tokenAtom, userAtom } from '../lib/session.ts';
 import { requestPersistentStorage } from '../lib/storage.ts';
 import { store } from '../lib/store.ts';
+import { reportAfterDrain } from './device-report.ts';
 import { createSyncEngine, type SessionSource, type SyncStatus } from './engine.ts';
 
 /*
@@ -26,7 +27,7 @@ const sessionSource: SessionSource = {
   },
 };
 
-const engine = createSyncEngine({ database: db, session: sessionSource });
+const engine = createSyncEngine({ database: db, session: sessionSource, onDrained: reportAfterDrain });
 let signOutHookRegistered = false;
 
 /**

@@ -59,6 +59,8 @@ export interface SyncEngineOptions {
   batchSize?: number;
   /** While rows are pending, look again this often (ms). */
   pollIntervalMs?: number;
+  /** After every drain, also one that found nothing to send or had to wait (device reports, ./device-report.ts). */
+  onDrained?: (status: SyncStatus) => void;
 }
 
 export interface SyncStatus {
@@ -435,6 +437,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       .finally(() => {
         running = null;
         scheduleNext();
+        options.onDrained?.(status);
       });
     running = run;
     return run;

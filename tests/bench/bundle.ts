@@ -36,6 +36,10 @@ export async function firstLoad(baseUrl: string, path: string): Promise<FirstLoa
       const sizes = await response.request().sizes();
       total += sizes.responseBodySize + sizes.responseHeadersSize;
       if (response.request().resourceType() !== 'script') continue;
+      // A chunk name the import map did not resolve gets the HTML shell (the SPA fallback): a broken
+      // build that would otherwise still be counted.
+      if (!/javascript/.test(response.headers()['content-type'] ?? ''))
+        throw new Error(`${response.url()} is not JavaScript: is the import map in ${path}'s page?`);
       js += sizes.responseBodySize;
       jsGzip += await gzipBytes(response.url());
       // zxcvbn's password list starts with these words; no other chunk carries them.

@@ -104,8 +104,8 @@ async function qualityScores(baseUrl: string) {
 
 export async function benchLighthouse(baseUrl: string) {
   const scores = await performanceScores(baseUrl, ['/registration', '/sign-in']);
-  report('lighthouse_perf_registration', median(scores.get('/registration') ?? []), 'score', '>= 90');
-  report('lighthouse_perf_sign_in', median(scores.get('/sign-in') ?? []), 'score', '>= 90');
+  report('lighthouse_perf_registration', median(scores.get('/registration') ?? []), 'score', '>= 95');
+  report('lighthouse_perf_sign_in', median(scores.get('/sign-in') ?? []), 'score', '>= 95');
   await qualityScores(baseUrl);
 }
 

@@ -67,4 +67,5 @@ await benchAvatarLoad();
 await (await import('./agenda-import.ts')).benchAgendaImport();
 await (await import('./attendee-search.ts')).benchAttendeeSearch();
 await (await import('./badges-pdf.ts')).benchBadgesPdf();
+await (await import('./release-size.ts')).benchReleaseSize();
 writeResults();

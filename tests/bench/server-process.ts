@@ -15,7 +15,13 @@ export interface ServerProcess {
  * Starts the server bundle as `npm start` does (after its build step) and waits for its first
  * answer. Benchmarks use it, and end-to-end tests that must kill and restart a server of their own.
  */
-export async function startServer(env: Record<string, string>, port: number, timeoutMs = 120_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  timeoutMs = 120_000,
+  /** The bundle to run: the one `npm start` runs unless a bench bundled its own copy. */
+  entry = 'dist-server/main.mjs',
+): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
   // A server left over on the port would answer the health check below in this one's place.
   const occupied = await fetch(`${url}/api/health`).then(
@@ -24,7 +30,7 @@ export async function startServer(env: Record<string, string>, port: number, tim
   );
   if (occupied) throw new Error(`port ${port} is already in use: stop the process listening there`);
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     // NODE_ENV explicit: an in-process Vite build leaves production in process.env, and production
     // wants its mail and payment set-up named (the callers that test production pass their own).
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },

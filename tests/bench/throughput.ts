@@ -41,9 +41,8 @@ async function requestsPerSecond(url: string, headers: Record<string, string> = 
   return result.requests.average;
 }
 
-/** The bare Fastify server of bare-server.ts, running until `stop`. */
-async function startBareFastify(): Promise<{ url: string; stop: () => void }> {
-  const port = 4392;
+/** The bare Fastify server of bare-server.ts, running until `stop` (its `/bare` route's URL; the load bench's under /api). */
+export async function startBareFastify(port = 4392): Promise<{ url: string; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-server.ts'], {
     env: { ...process.env, PORT: String(port) },
     stdio: 'inherit',
@@ -57,7 +56,7 @@ async function startBareFastify(): Promise<{ url: string; stop: () => void }> {
       await new Promise((r) => setTimeout(r, 20));
     }
   }
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid as number, stop: () => child.kill('SIGTERM') };
 }
 
 /** The app's server with a signed-in user: GET /api/user/ with its bearer token, until `stop`. */

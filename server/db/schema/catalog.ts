@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { changeTx } from './change-tx.ts';
 import { users } from './users.ts';
 
 /** Key/value event configuration (event name and dates, survey start, countdown phases). */
@@ -102,8 +103,17 @@ export const passBarcodes = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The revocation list's change cursor (GET /api/pass/revocations). */
+    changeTx: changeTx(),
   },
-  (t) => [index('pass_barcodes_pass_idx').on(t.passId), index('pass_barcodes_revoked_idx').on(t.revokedAt)],
+  (t) => [
+    index('pass_barcodes_pass_idx').on(t.passId),
+    index('pass_barcodes_revoked_idx').on(t.revokedAt),
+    // Pages of the revocation list in cursor order.
+    index('pass_barcodes_revoked_change_idx')
+      .on(t.changeTx, t.id)
+      .where(sql`${t.revokedAt} is not null`),
+  ],
 );
 
 export const surveyQuestions = pgTable('survey_questions', {
@@ -168,6 +178,8 @@ export const leads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** The device time of the newest applied edit (the first scan until edited); re-scans do not move it. */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    /** The scanner devices' change cursor (GET /api/lead/changes), with the person's and the barcode's. */
+    changeTx: changeTx(),
   },
   (t) => [unique('leads_scanner_scanned').on(t.scannerUserId, t.scannedUserId), index('leads_scanned_idx').on(t.scannedUserId)],
 );
@@ -206,6 +218,21 @@ export const checkins = pgTable(
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     duplicateOf: uuid('duplicate_of'),
+    /** The staff devices' change cursor (GET /api/checkin/lists/{id}/events). */
+    changeTx: changeTx(),
   },
-  (t) => [index('checkins_list_pass_idx').on(t.listId, t.passId, t.scannedAt)],
+  (t) => [
+    index('checkins_list_pass_idx').on(t.listId, t.passId, t.scannedAt),
+    index('checkins_list_change_idx').on(t.listId, t.changeTx, t.id),
+  ],
 );
+
+/**
+ * Scanners whose leads were deleted (a scanned person's account removed): the devices showing their
+ * leads then download their lists again from the start. Written by a trigger on leads (migration
+ * 0023), one row per scanner; no foreign key, the scanner may be the account being deleted.
+ */
+export const leadRemovals = pgTable('lead_removals', {
+  scannerUserId: uuid('scanner_user_id').primaryKey(),
+  changeTx: changeTx(),
+});

@@ -4,3 +4,5 @@ export * from './venue.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './organizer.ts';
+export * from './devices.ts';
+export * from './mail-queue.ts';

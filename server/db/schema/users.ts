@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { changeTx } from './change-tx.ts';
 import {
   boolean,
   type AnyPgColumn,
@@ -57,10 +58,17 @@ export const users = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || ${users.company})`,
     ),
+    /**
+     * The transaction that last changed what scanners see of this person (name, company, picture):
+     * their lead lists download the person's leads again (a trigger of migration 0023 sets it).
+     */
+    profileChangeTx: changeTx('profile_change_tx'),
   },
   // The attendee list's order, so a page of the unfiltered list reads an index instead of sorting everyone.
   (t) => [
     index('users_name_order_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.email),
+    // A scanner's team mates, read on every lead download.
+    index('users_lead_team_idx').on(t.leadTeamId),
     // The database refuses a language the product has no texts for, whatever writes the row.
     check('users_language_check', sql`${t.language} in ('en', 'de')`),
   ],

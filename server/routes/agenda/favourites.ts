@@ -20,19 +20,14 @@ export function changeTime(createdAt: string, now: Date): Date {
   return at.getTime() - now.getTime() > MAX_CLOCK_LEAD_MS ? now : at;
 }
 
-interface Latest {
-  at: Date;
-  /** Set when the newest change for the session comes from this upload (it must be written). */
-  favourite?: boolean;
-}
-
 /**
  * Applies new favourite ops of one user (inside the upload's transaction) with last-writer-wins by
  * change time, so a device that syncs late cannot undo a newer change from another device.
- * Outcomes: `created` when the op made the first row for its session, `updated` otherwise, also
+ * Outcomes: `created` for the op that made the first row of its session, `updated` otherwise, also
  * when a newer change already stands (the op is recorded, the newer state stays; devices read
  * GET /api/agenda/favourites after syncing to adopt it). Unknown sessions are rejected.
- * Three statements whatever the batch size: known sessions, stored rows, one upsert.
+ * Two statements whatever the batch size: the known sessions, and one upsert of each session's
+ * newest change that keeps a newer stored one and says which rows it inserted.
  */
 export async function applyFavouriteOps(
   tx: Db,
@@ -45,55 +40,61 @@ export async function applyFavouriteOps(
   const existing = await tx.select({ id: agendaSessions.id }).from(agendaSessions).where(inArray(agendaSessions.id, requested));
   const known = new Set(existing.map((row) => row.id));
 
-  // Lock the stored rows so the outcomes below are exactly what gets written; in session order, the
-  // same in every upload, so two uploads of the same user wait for each other instead of deadlocking.
-  const latest = new Map<number, Latest>();
-  if (known.size > 0) {
-    const stored = await tx
-      .select({ sessionId: agendaFavourites.sessionId, changedAt: agendaFavourites.changedAt })
-      .from(agendaFavourites)
-      .where(and(eq(agendaFavourites.userId, userId), inArray(agendaFavourites.sessionId, [...known])))
-      .orderBy(asc(agendaFavourites.sessionId))
-      .for('update');
-    for (const row of stored) latest.set(row.sessionId, { at: row.changedAt });
-  }
-
+  /** Per known session: its newest change in this upload (equal times: the later op wins) and its ops in upload order. */
+  const sessions = new Map<number, { at: Date; favourite: boolean; opIds: string[] }>();
   for (const op of ops) {
     if (!known.has(op.sessionId)) {
       outcomes.set(op.id, { result: 'rejected', reason: SESSION_GONE });
       continue;
     }
-    const current = latest.get(op.sessionId);
     const at = changeTime(op.createdAt, now);
-    // Equal times: the change that reached the server later wins.
-    if (!current || at.getTime() >= current.at.getTime()) latest.set(op.sessionId, { at, favourite: op.favourite });
-    outcomes.set(op.id, { result: current ? 'updated' : 'created' });
+    const newest = sessions.get(op.sessionId);
+    if (!newest) sessions.set(op.sessionId, { at, favourite: op.favourite, opIds: [op.id] });
+    else {
+      newest.opIds.push(op.id);
+      if (at.getTime() >= newest.at.getTime()) Object.assign(newest, { at, favourite: op.favourite });
+    }
   }
+  if (sessions.size === 0) return outcomes;
 
-  const rows = [...latest]
-    .filter((entry): entry is [number, Required<Latest>] => entry[1].favourite !== undefined)
+  // In session order, the same in every upload, so two uploads of the same user that touch the
+  // same sessions take the row locks in the same order instead of deadlocking. A concurrent upload
+  // that inserts a row first makes this one wait and then update it under the same rule.
+  const rows = [...sessions]
     .sort(([a], [b]) => a - b)
     .map(([sessionId, change]) => ({ userId, sessionId, favourite: change.favourite, changedAt: change.at }));
-  if (rows.length > 0) {
-    await tx
-      .insert(agendaFavourites)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [agendaFavourites.userId, agendaFavourites.sessionId],
-        set: { favourite: sql`excluded.favourite`, changedAt: sql`excluded.changed_at` },
-        // A row inserted by a concurrent upload after our read (not lockable then) still obeys the rule.
-        setWhere: sql`${agendaFavourites.changedAt} <= excluded.changed_at`,
-      });
+  const inserted = await tx
+    .insert(agendaFavourites)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [agendaFavourites.userId, agendaFavourites.sessionId],
+      set: { favourite: sql`excluded.favourite`, changedAt: sql`excluded.changed_at` },
+      // Equal times: the change that reached the server later wins; a newer stored change stays.
+      setWhere: sql`${agendaFavourites.changedAt} <= excluded.changed_at`,
+    })
+    // A row this statement inserted has no deleting or locking transaction yet (xmax 0); an
+    // updated one carries ours. Rows a newer change kept are not returned: their ops were updates.
+    .returning({ sessionId: agendaFavourites.sessionId, inserted: sql<boolean>`(xmax = 0)` });
+  const created = new Set(inserted.filter((row) => row.inserted).map((row) => row.sessionId));
+
+  for (const [sessionId, { opIds }] of sessions) {
+    opIds.forEach((id, index) => {
+      outcomes.set(id, { result: index === 0 && created.has(sessionId) ? 'created' : 'updated' });
+    });
   }
   return outcomes;
 }
 
-/** The user's current personal agenda: sessions whose newest change says favourite. */
-export async function favouriteSessionIds(db: Db, userId: string): Promise<number[]> {
-  const rows = await db
+/**
+ * The user's current personal agenda (sessions whose newest change says favourite), as a query
+ * prepared once: devices read it on every start.
+ */
+export function favouriteSessionIds(db: Db): (userId: string) => Promise<number[]> {
+  const query = db
     .select({ sessionId: agendaFavourites.sessionId })
     .from(agendaFavourites)
-    .where(and(eq(agendaFavourites.userId, userId), eq(agendaFavourites.favourite, true)))
-    .orderBy(asc(agendaFavourites.sessionId));
-  return rows.map((row) => row.sessionId);
+    .where(and(eq(agendaFavourites.userId, sql.placeholder('userId')), eq(agendaFavourites.favourite, true)))
+    .orderBy(asc(agendaFavourites.sessionId))
+    .prepare('agenda_favourite_session_ids');
+  return async (userId) => (await query.execute({ userId })).map((row) => row.sessionId);
 }

@@ -48,10 +48,11 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendPublicJson(request, reply, await programme()),
   );
 
+  const favouritesOf = favouriteSessionIds(db);
   app.get(
     '/favourites',
     { onRequest: app.authenticate, schema: { tags: ['agenda'], response: { 200: favouritesSchema } } },
-    async (request) => ({ sessionIds: await favouriteSessionIds(db, authOf(request).userId) }),
+    async (request) => ({ sessionIds: await favouritesOf(authOf(request).userId) }),
   );
 
   app.post(

@@ -1,8 +1,7 @@
-import { and, asc, count, countDistinct, eq, gte } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CHECKIN_EVENTS_LIMIT,
   type CheckinEvents,
   type CheckinList,
   checkinEventsSchema,
@@ -12,17 +11,23 @@ import {
 import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import {
+  type ChangeKey,
+  changeColumns,
+  changedAfter,
+  changeOrder,
+  changePage,
+  changesQuery,
+  pageLimit,
+  requestCursor,
+} from '../../services/change-cursor.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
 import { authOf } from '../../types.ts';
 import { staffOnly } from '../lead/access.ts';
 import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
 
-/**
- * `since` is moved back this much: an upload that started before the last poll may commit after it
- * with an earlier received time. Events are merged by id on the device, so overlap is harmless.
- */
-const SINCE_OVERLAP_MS = 5_000;
-const EPOCH = new Date(0).toISOString();
+/** The events' place in the change order (the index checkins_list_change_idx serves it per list). */
+const EVENT_ORDER: ChangeKey = { tx: checkins.changeTx, id: checkins.id };
 
 /** Staff pass check (issue 6): check-in lists with live counts, check-in uploads, events for duplicate flags. */
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,7 +81,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkin'],
         description:
-          'Check-ins of a list received since `since` (staff), oldest first, so devices can flag passes checked in elsewhere as duplicates.',
+          'Check-ins of a list (staff) in the order the server stored them, a page at a time: send the cursor of the last page to get only what came since, until `complete`. Devices flag passes checked in elsewhere as duplicates.',
         params: z.object({
           id: z.coerce
             .number()
@@ -84,15 +89,16 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
             .positive()
             .max(2 ** 31 - 1),
         }),
-        querystring: z.object({ since: z.iso.datetime({ offset: true }).optional() }),
+        querystring: z.object(changesQuery),
         response: { 200: checkinEventsSchema },
       },
     },
     async (request): Promise<CheckinEvents> => {
       const { id } = request.params;
+      const { limit } = request.query;
+      const cursor = requestCursor(request.query.cursor);
       const [list] = await db.select({ id: checkinLists.id }).from(checkinLists).where(eq(checkinLists.id, id));
       if (!list) throw notFound('Check-in list');
-      const since = request.query.since ? new Date(Date.parse(request.query.since) - SINCE_OVERLAP_MS) : null;
       const rows = await db
         .select({
           id: checkins.id,
@@ -107,23 +113,25 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
           scannedAt: checkins.scannedAt,
           receivedAt: checkins.receivedAt,
           duplicateOf: checkins.duplicateOf,
+          ...changeColumns(EVENT_ORDER),
         })
         .from(checkins)
         .innerJoin(passes, eq(passes.id, checkins.passId))
         .innerJoin(passTypes, eq(passTypes.id, passes.passTypeId))
         .innerJoin(users, eq(users.id, passes.userId))
-        .where(since ? and(eq(checkins.listId, id), gte(checkins.receivedAt, since)) : eq(checkins.listId, id))
-        .orderBy(asc(checkins.receivedAt), asc(checkins.scannedAt), asc(checkins.id))
-        .limit(CHECKIN_EVENTS_LIMIT);
-      const last = rows.at(-1);
+        .where(and(eq(checkins.listId, id), changedAfter(EVENT_ORDER, cursor)))
+        .orderBy(...changeOrder(EVENT_ORDER))
+        .limit(pageLimit(limit));
+      const page = changePage(rows, cursor, limit);
       return {
-        events: rows.map(({ firstName, lastName, scannedAt, receivedAt, ...row }) => ({
+        events: page.rows.map(({ firstName, lastName, scannedAt, receivedAt, ...row }) => ({
           ...row,
           holderName: `${firstName} ${lastName}`.trim(),
           scannedAt: scannedAt.toISOString(),
           receivedAt: receivedAt.toISOString(),
         })),
-        until: last ? last.receivedAt.toISOString() : (request.query.since ?? EPOCH),
+        cursor: page.cursor,
+        complete: page.complete,
       };
     },
   );

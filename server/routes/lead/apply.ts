@@ -1,17 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type LeadOp, OWN_BADGE } from '#shared/contracts/leads.ts';
+import { isLeadEdit as isEdit, type LeadOp, OWN_BADGE } from '#shared/contracts/leads.ts';
 import { decodePassToken } from '#shared/pass-token.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, passBarcodes, passes } from '../../db/schema/index.ts';
 import { BADGE_REVOKED, type BadgeVerdict, type BadgeVerifier } from '../../services/badges.ts';
 import type { OpOutcome } from '../../services/client-ops.ts';
 import { changeTime } from '../agenda/favourites.ts';
+import { peopleSeenBy } from './view.ts';
 
 export const LEAD_OP_KIND = 'lead';
-
-/** An op with any edit field is an edit; one with only the token is a scan. */
-export const isEdit = (op: LeadOp) =>
-  op.notes !== undefined || op.rating !== undefined || op.tags !== undefined || op.answers !== undefined;
+/** Why an edit naming a lead by its badge id is refused: no lead of that person is on the scanner's list. */
+export const NOT_ON_LIST = 'This lead is not on your list.';
 
 interface LeadState {
   scannedUserId: string;
@@ -59,33 +58,45 @@ function updateLead(state: LeadState, op: LeadOp, at: Date) {
 }
 
 /**
- * Who the revoked badges of edit ops name: token → user id. Their signatures were verified (a
- * revoked verdict comes only after a good signature), so their barcode ids are genuine.
+ * The barcode an op names without a verified verdict standing for it: the lead's badge id of an edit
+ * by badge id, or the `pid` of an edit's revoked token (its signature was verified: a revoked verdict
+ * comes only after a good signature, so the barcode id is genuine).
  */
-async function holdersOfRevokedEdits(
-  tx: Db,
-  ops: readonly LeadOp[],
-  verdicts: ReadonlyMap<string, BadgeVerdict>,
-): Promise<Map<string, string>> {
-  const barcodeOf = new Map<string, string>();
-  for (const op of ops) {
-    const verdict = verdicts.get(op.token);
-    if (isEdit(op) && verdict && !verdict.ok && verdict.reason === BADGE_REVOKED)
-      barcodeOf.set(op.token, decodePassToken(op.token).payload.pid.toLowerCase());
-  }
-  if (barcodeOf.size === 0) return new Map();
+function namedBarcode(op: LeadOp, verdicts: ReadonlyMap<string, BadgeVerdict>): string | undefined {
+  if (op.token === undefined) return op.badgeId?.toLowerCase();
+  const verdict = verdicts.get(op.token);
+  if (isEdit(op) && verdict && !verdict.ok && verdict.reason === BADGE_REVOKED)
+    return decodePassToken(op.token).payload.pid.toLowerCase();
+  return undefined;
+}
+
+/** Who those barcodes belong to (any barcode of theirs, revoked or not): barcode id → user id. */
+async function holdersOfBarcodes(tx: Db, barcodeIds: ReadonlySet<string>): Promise<Map<string, string>> {
+  if (barcodeIds.size === 0) return new Map();
   const rows = await tx
     .select({ barcodeId: passBarcodes.id, userId: passes.userId })
     .from(passBarcodes)
     .innerJoin(passes, eq(passes.id, passBarcodes.passId))
-    .where(inArray(passBarcodes.id, [...new Set(barcodeOf.values())]));
-  const userOf = new Map(rows.map((row) => [row.barcodeId, row.userId]));
-  const holders = new Map<string, string>();
-  for (const [token, barcodeId] of barcodeOf) {
-    const userId = userOf.get(barcodeId);
-    if (userId) holders.set(token, userId);
-  }
-  return holders;
+    .where(inArray(passBarcodes.id, [...barcodeIds]));
+  return new Map(rows.map((row) => [row.barcodeId, row.userId]));
+}
+
+/** A person's first lead: one scan (or the edit that names them), with the op's fields. */
+function newLead(scannedUserId: string, barcodeId: string, op: LeadOp, at: Date): LeadState {
+  const created: LeadState = {
+    scannedUserId,
+    barcodeId,
+    notes: '',
+    rating: 0,
+    tags: [],
+    answers: {},
+    scanCount: 1,
+    createdAt: at,
+    changedAt: at,
+    dirty: true,
+  };
+  applyEdit(created, op);
+  return created;
 }
 
 /**
@@ -95,6 +106,9 @@ async function holdersOfRevokedEdits(
  *   exception: an edit of a lead that already exists applies even when its badge has since been
  *   revoked (an upgrade, a cancelled pass): the signature still proves who it is, and the notes on
  *   a person the scanner met stay the scanner's to keep. A scan with a revoked badge stays rejected.
+ * - An edit may name the person by a lead's badge id instead of a token (a device that has the lead
+ *   only from the server's list): it applies when that person is on the scanner's list, their own
+ *   lead or a team mate's (the first such edit creates the scanner's own lead), else it is rejected.
  * - The first op for a person creates their lead (createdAt = the op's time); every later one
  *   updates it: a scan counts one more scan, an edit's fields apply last-writer-wins by the op's
  *   time (device clocks more than a day ahead count as now). `changedAt` is the time of the newest
@@ -102,7 +116,8 @@ async function holdersOfRevokedEdits(
  *   device lose; an older edit is recorded (`updated`) but the newer fields stay.
  * Uploads of the same scanner are serialised by a transaction-scoped advisory lock, so the
  * read-compute-write below cannot interleave with another device's upload. Statements per batch:
- * one barcode query (two with edits on revoked badges), the lock, one read, one upsert.
+ * one barcode query (one more each for edits by badge id or with revoked badges, and for whether
+ * those people are on the list), the lock, one read, one upsert.
  */
 export async function applyLeadOps(
   tx: Db,
@@ -114,14 +129,26 @@ export async function applyLeadOps(
   const outcomes = new Map<string, OpOutcome>();
   const verdicts = await verifier.verifyBadges(
     tx,
-    ops.map((op) => op.token),
+    ops.flatMap((op) => (op.token === undefined ? [] : [op.token])),
   );
-  const revokedHolders = await holdersOfRevokedEdits(tx, ops, verdicts);
+  const named = new Map<string, string>();
+  for (const op of ops) {
+    const barcodeId = namedBarcode(op, verdicts);
+    if (barcodeId) named.set(op.id, barcodeId);
+  }
+  const holderOf = await holdersOfBarcodes(tx, new Set(named.values()));
+  // An edit by badge id may create the scanner's own lead of a person only a team mate scanned.
+  const byBadge = new Set<string>();
+  for (const op of ops) {
+    const holderId = op.token === undefined ? holderOf.get(named.get(op.id) ?? '') : undefined;
+    if (holderId) byBadge.add(holderId);
+  }
+  const onList = await peopleSeenBy(tx, scannerId, [...byBadge]);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`leads:${scannerId}`}, 0))`);
 
-  const scanned = new Set<string>(revokedHolders.values());
-  for (const verdict of verdicts.values())
-    if (verdict.ok && verdict.holder.userId !== scannerId) scanned.add(verdict.holder.userId);
+  const scanned = new Set<string>(holderOf.values());
+  for (const verdict of verdicts.values()) if (verdict.ok) scanned.add(verdict.holder.userId);
+  scanned.delete(scannerId);
   const states = new Map<string, LeadState>();
   if (scanned.size > 0) {
     const stored = await tx
@@ -132,15 +159,24 @@ export async function applyLeadOps(
   }
 
   for (const op of ops) {
-    const verdict = verdicts.get(op.token);
+    const at = changeTime(op.createdAt, now);
+    const verdict = op.token === undefined ? undefined : verdicts.get(op.token);
     if (!verdict?.ok) {
-      const holderId = isEdit(op) ? revokedHolders.get(op.token) : undefined;
+      const barcodeId = named.get(op.id);
+      const holderId = barcodeId === undefined ? undefined : holderOf.get(barcodeId);
       const existing = holderId === undefined ? undefined : states.get(holderId);
-      if (existing) {
+      if (holderId !== undefined && holderId === scannerId) outcomes.set(op.id, { result: 'rejected', reason: OWN_BADGE });
+      else if (existing) {
         // The stored barcode stays: a revoked one never replaces it.
-        updateLead(existing, op, changeTime(op.createdAt, now));
+        updateLead(existing, op, at);
         outcomes.set(op.id, { result: 'updated' });
-      } else outcomes.set(op.id, { result: 'rejected', reason: verdict?.reason ?? 'This badge could not be checked.' });
+      } else if (op.token === undefined && barcodeId && holderId && onList.has(holderId)) {
+        states.set(holderId, newLead(holderId, barcodeId, op, at));
+        outcomes.set(op.id, { result: 'created' });
+      } else {
+        const reason = op.token === undefined ? NOT_ON_LIST : (verdict?.reason ?? 'This badge could not be checked.');
+        outcomes.set(op.id, { result: 'rejected', reason });
+      }
       continue;
     }
     const { holder } = verdict;
@@ -148,23 +184,9 @@ export async function applyLeadOps(
       outcomes.set(op.id, { result: 'rejected', reason: OWN_BADGE });
       continue;
     }
-    const at = changeTime(op.createdAt, now);
     const state = states.get(holder.userId);
     if (!state) {
-      const created: LeadState = {
-        scannedUserId: holder.userId,
-        barcodeId: holder.barcodeId,
-        notes: '',
-        rating: 0,
-        tags: [],
-        answers: {},
-        scanCount: 1,
-        createdAt: at,
-        changedAt: at,
-        dirty: true,
-      };
-      applyEdit(created, op);
-      states.set(holder.userId, created);
+      states.set(holder.userId, newLead(holder.userId, holder.barcodeId, op, at));
       outcomes.set(op.id, { result: 'created' });
       continue;
     }

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Lead, leadOpsBodySchema, leadSchema } from '#shared/contracts/leads.ts';
+import { type Lead, type LeadChanges, leadChangesSchema, leadOpsBodySchema, leadSchema } from '#shared/contracts/leads.ts';
 import { syncResponseSchema } from '#shared/contracts/sync.ts';
+import { changesQuery } from '../../services/change-cursor.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
 import { authOf } from '../../types.ts';
 import { isLeadScanner, leadScannersOnly, signedInUserRow } from './access.ts';
 import { applyLeadOps, LEAD_OP_KIND } from './apply.ts';
 import { leadInvitationRoutes } from './invitations.ts';
-import { activeLeads, passiveLeads } from './list.ts';
+import { activeLeads, leadChanges, passiveLeads } from './list.ts';
 import { leadTeamRoutes } from './team.ts';
 
 /** Lead scanning (SPEC §6/§7): uploads from scanner devices and the active and passive lead lists. */
@@ -27,7 +28,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lead'],
         description:
-          'active=true: the people I scanned, and in an exhibitor team the people any member scanned (passiveUser, with my notes, rating, tags and answers, the barcode scanned last as badgeId and a token signed for it; lead scanners only, [] for others). active=false: the people who scanned me (activeUser). Newest first.',
+          'active=true: the people I scanned, and in an exhibitor team the people any member scanned (passiveUser, with my notes, rating, tags and answers, the barcode scanned last as badgeId and its pass type; lead scanners only, [] for others). active=false: the people who scanned me (activeUser). Newest first. Scanner devices download the active list as changes (GET /api/lead/changes).',
         querystring: z.object({ active: z.enum(['true', 'false']) }),
         response: { 200: z.array(leadSchema) },
       },
@@ -40,6 +41,22 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/changes',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['lead'],
+        description:
+          "The active list (as GET /api/lead?active=true) as changes, a page at a time: send the cursor of the last page to get only the leads scanned, edited or whose person or badge changed since, until `complete`. No cursor, or leads left the list (a team mate left, a lead was deleted): the list from the start with `reset`, and the device drops its copy. Lead scanners only; others get an empty list.",
+        querystring: z.object(changesQuery),
+        response: { 200: leadChangesSchema },
+      },
+    },
+    async (request): Promise<LeadChanges> =>
+      leadChanges(db, authOf(request).userId, request.query.cursor, request.query.limit),
+  );
+
   app.post(
     '/',
     {
@@ -47,7 +64,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lead'],
         description:
-          'Uploads lead scans and edits made on a scanner device (lead scanners only); each op applied once by id, one result per op in order. Forged, unknown, revoked and own badges are rejected with a reason; an edit of a lead that exists is accepted even when its barcode was revoked since.',
+          'Uploads lead scans and edits made on a scanner device (lead scanners only); each op applied once by id, one result per op in order. Forged, unknown, revoked and own badges are rejected with a reason; an edit of a lead that exists is accepted even when its barcode was revoked since. An edit may name the person by the badgeId of a lead on the scanner\'s list (their own or a team mate\'s) instead of a token.',
         body: leadOpsBodySchema,
         response: { 200: syncResponseSchema },
       },

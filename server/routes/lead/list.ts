@@ -1,10 +1,22 @@
-import { and, desc, eq, exists, gte, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { Lead } from '#shared/contracts/leads.ts';
+import type { Lead, LeadChanges } from '#shared/contracts/leads.ts';
+import type { Db } from '../../db/client.ts';
 import { leads, passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
-import { readEventDates } from '../../services/event-config.ts';
+import {
+  type ChangeKey,
+  changeColumns,
+  changedAfter,
+  changeOrder,
+  changePage,
+  formatCursor,
+  pageLimit,
+  requestCursor,
+  startCursor,
+} from '../../services/change-cursor.ts';
 import { publicImageOf } from './access.ts';
+import { leadScanner, leadsSeenBy, leadViewOf } from './view.ts';
 
 const person = {
   uuid: users.id,
@@ -18,63 +30,86 @@ type PersonRow = { uuid: string; firstName: string; lastName: string; company: s
 
 const toPerson = (row: PersonRow) => ({ ...row, image: publicImageOf(row.uuid, row.image) });
 
-const teammate = alias(users, 'teammate');
+/** The scanned person, joined as `scanned`, beside the scanner (both are users). */
+const scanned = alias(users, 'scanned');
+const scannedPerson = {
+  uuid: scanned.id,
+  firstName: scanned.firstName,
+  lastName: scanned.lastName,
+  company: scanned.company,
+  image: scanned.image,
+};
 
 /**
- * Whose scans a scanner's list shows: their own, and in an exhibitor team (users.lead_team_id) the
- * other members' scans made since each joined (issue 22), or all of a member's when they chose to
- * share the earlier ones. Read from the database on each call, so a change of team shows at once.
+ * A lead's place in the change order: the newest of its own write, its person's name, company or
+ * picture and its barcode (revoked on an upgrade: the pass type shown changes), so a device gets a
+ * lead again whenever anything it shows of it changed.
  */
-function scannersOf(db: FastifyInstance['db'], scannerId: string) {
-  const team = db.select({ teamId: users.leadTeamId }).from(users).where(eq(users.id, scannerId));
-  const sharedBy = db
-    .select({ id: teammate.id })
-    .from(teammate)
-    .where(
-      and(
-        eq(teammate.id, leads.scannerUserId),
-        inArray(teammate.leadTeamId, team),
-        or(eq(teammate.leadTeamSharesEarlier, true), gte(leads.createdAt, teammate.leadTeamJoinedAt)),
-      ),
-    );
-  return or(eq(leads.scannerUserId, scannerId), exists(sharedBy));
-}
+const LEAD_ORDER: ChangeKey = {
+  tx: sql`greatest(${leads.changeTx}, ${scanned.profileChangeTx}, ${passBarcodes.changeTx})`,
+  id: leads.id,
+};
 
-/**
- * The people this scanner (or their team) scanned, newest first, with the scanner's notes, rating, tags and answers,
- * the barcode scanned last and a token signed for it now. The token carries today's name, company
- * and pass type (of the barcode's pass), so a device that never scanned the person itself can still
- * send edits; the server knows the lead by the person, so a since revoked barcode is no obstacle.
- */
-export async function activeLeads(app: FastifyInstance, scannerId: string): Promise<Lead[]> {
-  const { db, passSigner } = app;
-  const rows = await db
-    .select({ lead: leads, person, typeName: passTypes.name })
+/** The leads the scanner sees, with what a list line shows, as one query to narrow and order. */
+function activeLeadRows(db: Db, scannerId: string) {
+  return db
+    .select({ lead: leads, person: scannedPerson, passType: passTypes.name, ...changeColumns(LEAD_ORDER) })
     .from(leads)
-    .innerJoin(users, eq(users.id, leads.scannedUserId))
+    .innerJoin(leadScanner, eq(leadScanner.id, leads.scannerUserId))
+    .innerJoin(scanned, eq(scanned.id, leads.scannedUserId))
     .leftJoin(passBarcodes, eq(passBarcodes.id, leads.barcodeId))
     .leftJoin(passes, eq(passes.id, passBarcodes.passId))
     .leftJoin(passTypes, eq(passTypes.id, passes.passTypeId))
-    .where(scannersOf(db, scannerId))
+    .$dynamic();
+}
+
+type ActiveRow = { lead: typeof leads.$inferSelect; person: PersonRow; passType: string | null };
+
+/** No signature: edits of a lead name it by its badge id, which the server checks against the list. */
+function activeLead({ lead, person: other, passType }: ActiveRow): Lead {
+  return {
+    id: lead.id,
+    createdAt: lead.createdAt.toISOString(),
+    changedAt: lead.changedAt.toISOString(),
+    scanCount: lead.scanCount,
+    passiveUser: toPerson(other),
+    notes: lead.notes,
+    rating: lead.rating,
+    tags: lead.tags,
+    answers: Object.entries(lead.answers).map(([question, answer]) => ({ question, answer })),
+    badgeId: lead.barcodeId,
+    // No pass type: the barcode's pass was deleted; the lead is still listed.
+    ...(passType === null ? {} : { passType }),
+  };
+}
+
+/** The people this scanner (or their team) scanned, newest first, with the scanner's notes, rating, tags and answers. */
+export async function activeLeads(app: FastifyInstance, scannerId: string): Promise<Lead[]> {
+  const rows = await activeLeadRows(app.db, scannerId)
+    .where(leadsSeenBy(app.db, scannerId))
     .orderBy(desc(leads.createdAt), desc(leads.id));
-  if (rows.length === 0) return [];
-  const event = await readEventDates(db);
-  return Promise.all(
-    rows.map(async ({ lead, person: other, typeName }) => ({
-      id: lead.id,
-      createdAt: lead.createdAt.toISOString(),
-      changedAt: lead.changedAt.toISOString(),
-      scanCount: lead.scanCount,
-      passiveUser: toPerson(other),
-      notes: lead.notes,
-      rating: lead.rating,
-      tags: lead.tags,
-      answers: Object.entries(lead.answers).map(([question, answer]) => ({ question, answer })),
-      badgeId: lead.barcodeId,
-      // No pass type: the barcode's pass was deleted; the lead is still listed, without a token.
-      ...(typeName === null ? {} : { token: await passSigner.signPass({ id: lead.barcodeId, typeName }, other, event) }),
-    })),
-  );
+  return rows.map(activeLead);
+}
+
+/**
+ * The scanner's list as changes since the cursor (server/services/change-cursor.ts). The view is
+ * read first: a cursor of another view (the team changed, a lead was deleted) starts over with
+ * `reset`, so leads that left the list leave the device too. Nothing changed: no rows, the same
+ * cursor, a few hundred bytes.
+ */
+export async function leadChanges(db: Db, userId: string, cursorText: string | undefined, limit: number): Promise<LeadChanges> {
+  const view = await leadViewOf(db, userId);
+  const asked = requestCursor(cursorText);
+  // No cursor (a first download) carries no view either.
+  const reset = asked.view !== view.fingerprint;
+  const cursor = reset ? startCursor(view.fingerprint) : asked;
+  if (!view.scanner) return { leads: [], cursor: formatCursor(cursor), complete: true, reset };
+  const rows = await activeLeadRows(db, userId)
+    .where(and(leadsSeenBy(db, userId), changedAfter(LEAD_ORDER, cursor)))
+    .orderBy(...changeOrder(LEAD_ORDER))
+    .limit(pageLimit(limit));
+  const page = changePage(rows, cursor, limit);
+  return { leads: page.rows.map(activeLead), cursor: page.cursor, complete: page.complete, reset };
 }
 
 /** The people who scanned this user, newest first; the scanners' notes and ratings stay theirs. */

@@ -4,6 +4,7 @@ import type { ApprovalQueue, ApprovalResponse } from '#shared/contracts/organize
 import { auditLog, mailOutbox, passBarcodes, passes, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createPeople, freePoolHolder, ORGANIZER, poolTaken } from './people-testing.ts';
+import { changesSettled } from '../lead/testing.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -133,6 +134,8 @@ describe('POST /api/organizer/approvals', () => {
     const [barcode] = await db.select().from(passBarcodes).where(eq(passBarcodes.id, holder.barcodeId));
     expect(barcode?.revokedAt).not.toBeNull();
     expect(barcode?.revokedReason).toBe('rejected');
+    // The revocation list follows commits: wait for older transactions of a PostgreSQL cluster.
+    await changesSettled(db);
     const revocations = (await t.app.inject({ method: 'GET', url: '/api/pass/revocations' })).json() as { revoked: string[] };
     expect(revocations.revoked).toContain(holder.barcodeId);
     const [mail] = await mailsTo([holder.email]);

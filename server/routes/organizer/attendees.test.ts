@@ -22,6 +22,7 @@ import { createTestApp } from '../../testing/test-app.ts';
 import { NOTHING_TO_RESEND } from './attendees.ts';
 import { addInvoice } from './event-testing.ts';
 import { createPeople, freePoolHolder, ORGANIZER, passTypeId, poolTaken } from './people-testing.ts';
+import { changesSettled } from '../lead/testing.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -227,6 +228,8 @@ describe('attendee actions', () => {
     });
     const current = barcodes.find((b) => b.revokedAt === null);
     expect(current).toBeDefined();
+    // The revocation list follows commits: wait for older transactions of a PostgreSQL cluster.
+    await changesSettled(t.database.db);
     const revoked = (await t.app.inject({ method: 'GET', url: '/api/pass/revocations' })).json() as { revoked: string[] };
     expect(revoked.revoked).toContain(old?.pass_barcodes.id);
     expect(revoked.revoked).not.toContain(current?.id);

@@ -16,6 +16,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
   // organizer routes: one register line per area, in the order of the console's menu
   await app.register((await import('./dashboard.ts')).dashboardRoutes); // dashboard
   await app.register((await import('./checkin-lists.ts')).checkinListRoutes); // check-in lists, duplicates, list CSV
+  await app.register((await import('./devices.ts')).organizerDeviceRoutes); // event-day devices per list and exhibitor
   await app.register((await import('./exports.ts')).exportRoutes); // attendees, invoices, check-ins CSV
   await app.register((await import('./content.ts')).contentRoutes); // agenda import (pretalx), exhibitors CSV import, news
   await app.register((await import('./people.ts')).organizerPeopleRoutes, { providers: options.providers }); // approvals, attendees, audit log

@@ -13,12 +13,12 @@ import {
 import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event-config.ts';
+import { changesQuery, requestCursor } from '../../services/change-cursor.ts';
 import { badgeColumns, currentBarcode, revocationList } from '../../services/pass-barcodes.ts';
 import { authOf } from '../../types.ts';
 
 /** Devices poll the list; a minute of staleness is the price of answering most polls from caches. */
 const REVOCATIONS_CACHE = 'public, max-age=60';
-const EPOCH = new Date(0).toISOString();
 
 /** True when If-None-Match names this entity tag (a list, `*`, weak or strong). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -45,18 +45,17 @@ export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['pass'],
-        querystring: z.object({
-          /** Only revocations after this instant (the `updatedAt` of an earlier answer). */
-          since: z.iso.datetime({ offset: true }).optional(),
-        }),
+        description:
+          'Revoked barcode ids, a page at a time in the order they were revoked: send the cursor of the last page to get only new ones, until `complete`. Public and cacheable (ETag/304).',
+        querystring: z.object(changesQuery),
         response: { 200: passRevocationsSchema, 304: z.undefined() },
       },
     },
     async (request, reply) => {
-      const since = request.query.since ? new Date(request.query.since) : null;
-      const list = await revocationList(db, since);
-      const body: PassRevocations = { revoked: list.revoked, updatedAt: list.updatedAt?.toISOString() ?? EPOCH };
-      // The body depends only on the data and `since`, so its hash is a stable entity tag.
+      const { limit } = request.query;
+      const page = await revocationList(db, requestCursor(request.query.cursor), limit);
+      const body: PassRevocations = { revoked: page.rows.map((row) => row.id), cursor: page.cursor, complete: page.complete };
+      // The body depends only on the data, the cursor and the page size, so its hash is a stable entity tag.
       const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
       reply.header('cache-control', REVOCATIONS_CACHE).header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();

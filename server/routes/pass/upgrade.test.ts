@@ -9,6 +9,7 @@ import { orders, passBarcodes, passes, passTypes } from '../../db/schema/index.t
 import { type Headers, lastMailTo, payInSandbox, signedInUser, vendorWithoutPass } from '../payment/sandbox-testing.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { UPGRADE_MESSAGES } from './upgrade.ts';
+import { changesSettled } from '../lead/testing.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -103,6 +104,8 @@ describe('POST /api/pass/upgrade, paid through the sandbox', () => {
 
     const [old] = await t.database.db.select().from(passBarcodes).where(eq(passBarcodes.id, before.pid));
     expect(old).toMatchObject({ revokedReason: 'upgraded' });
+    // The revocation list follows commits: wait for older transactions of a PostgreSQL cluster.
+    await changesSettled(t.database.db);
     const revoked = (await t.app.inject({ method: 'GET', url: '/api/pass/revocations' })).json() as { revoked: string[] };
     expect(revoked.revoked).toContain(before.pid);
 

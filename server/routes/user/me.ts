@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { patchUserBodySchema, profileSchema, userLanguageBodySchema, userSchema } from '#shared/contracts/index.ts';
@@ -14,11 +14,19 @@ import { passwordRoutes } from './password.ts';
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
+  // Prepared once: every device asks for its user on start, and the session cache misses on the first ask.
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('me_user_by_id');
+
   app.get('/', { onRequest: app.authenticate, schema: { tags: ['user'], response: { 200: userSchema } } }, async (request) => {
     const userId = authOf(request).userId;
     let row = app.sessions.user(userId);
     if (!row) {
-      [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      [row] = await userById.execute({ userId });
       if (!row) throw notFound('User');
       app.sessions.setUser(row);
     }

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
@@ -8,6 +8,7 @@ import { db } from '../../lib/db.ts';
 import { serialize } from '../../lib/scanner/serial.ts';
 import { userAtom } from '../../lib/session.ts';
 import { StorageFullError } from '../../lib/storage.ts';
+import { setDeviceRole } from '../../sync/device-report.ts';
 import { checkIn } from './checkins.ts';
 import { chosenListId, deviceIdOf, rememberListId } from './lists.ts';
 import { checkinItems, listCounts } from './model.ts';
@@ -46,6 +47,11 @@ function CheckinMode({ userId }: { userId: string }) {
   const list = lists?.find((candidate) => candidate.id === chosen) ?? null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const scans = useRef(0);
+  // The organizer console lists this device under the list it checks passes for (issue 24).
+  const listId = list?.id ?? null;
+  useEffect(() => {
+    if (listId !== null) void setDeviceRole({ kind: 'checkin', listId });
+  }, [listId]);
 
   const listRows = useMemo(() => (list ? rows.filter((row) => row.listId === list.id) : []), [rows, list]);
   const items = useMemo(() => checkinItems(listRows, states, deviceId), [listRows, states, deviceId]);

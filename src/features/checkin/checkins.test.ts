@@ -189,42 +189,63 @@ describe('downloads', () => {
     },
   ];
 
-  it('replaces the cached lists and pulls the chosen list’s events from the stored cursor, page by page', async () => {
+  it('replaces the cached lists and pulls the chosen list’s events from the stored cursor, page by page until complete', async () => {
     await storeLists(database, USER, [{ ...lists[0], id: 9, name: 'Gone' } as CheckinList]);
     const asked: (string | undefined)[] = [];
     const order: string[] = [];
     const pages: CheckinEvents[] = [
-      { events: Array.from({ length: 1000 }, () => event(crypto.randomUUID())), until: '2026-03-25T10:00:00.000Z' },
-      { events: [event('last')], until: '2026-03-25T10:05:00.000Z' },
-      { events: [], until: '2026-03-25T10:05:00.000Z' },
+      { events: Array.from({ length: 1000 }, () => event(crypto.randomUUID())), cursor: 'c1', complete: false },
+      // A short page that is not the last (the server held back changes still being written): ask again.
+      { events: [event('late')], cursor: 'c2', complete: false },
+      { events: [event('last')], cursor: 'c3', complete: true },
     ];
     const fetchers = {
       lists: async () => {
         order.push('lists');
         return lists;
       },
-      events: async (listId: number, since: string | undefined) => {
+      events: async (listId: number, cursor: string | undefined): Promise<CheckinEvents> => {
         order.push(`events ${listId}`);
         if (listId === 9) throw new ApiError(404, null);
-        asked.push(since);
-        return pages.shift() ?? { events: [], until: since ?? '' };
+        asked.push(cursor);
+        return pages.shift() ?? { events: [], cursor: cursor ?? 'start', complete: true };
       },
     };
     // A list the device does not know yet: its events once the lists are there.
     await refreshCheckins(database, USER, 1, fetchers);
-    expect(order).toEqual(['lists', 'events 1', 'events 1']);
+    expect(order).toEqual(['lists', 'events 1', 'events 1', 'events 1']);
     expect((await cachedLists(database, USER)).map((list) => list.name)).toEqual(['Main entrance', 'Premium lounge']);
-    expect(asked).toEqual([undefined, '2026-03-25T10:00:00.000Z']);
-    expect(await database.checkins.count()).toBe(1001);
-    expect((await database.meta.get([USER, eventsCursorKey(1)]))?.value).toBe('2026-03-25T10:05:00.000Z');
+    expect(asked).toEqual([undefined, 'c1', 'c2']);
+    expect(await database.checkins.count()).toBe(1002);
+    expect((await database.meta.get([USER, eventsCursorKey(1)]))?.value).toBe('c3');
 
     // A known list: events first, so the counts fetched after them include every merged event.
     order.length = 0;
     await refreshCheckins(database, USER, 1, fetchers);
     expect(order).toEqual(['events 1', 'lists']);
-    expect(asked.at(-1)).toBe('2026-03-25T10:05:00.000Z');
+    expect(asked.at(-1)).toBe('c3');
     await pullEvents(database, USER, 1, fetchers.events);
-    expect(asked).toHaveLength(4);
+    expect(asked).toEqual([undefined, 'c1', 'c2', 'c3', 'c3']);
+    expect(await database.checkins.count()).toBe(1002);
+  });
+
+  it('resumes an interrupted download from the last page it stored', async () => {
+    const asked: (string | undefined)[] = [];
+    let failed = false;
+    const events = async (_listId: number, cursor: string | undefined): Promise<CheckinEvents> => {
+      asked.push(cursor);
+      if (cursor === undefined) return { events: [event('first')], cursor: 'c1', complete: false };
+      if (!failed) {
+        failed = true;
+        throw new TypeError('Failed to fetch');
+      }
+      return { events: [event('second')], cursor: 'c2', complete: true };
+    };
+    await expect(pullEvents(database, USER, 1, events)).rejects.toThrow(TypeError);
+    expect((await database.meta.get([USER, eventsCursorKey(1)]))?.value).toBe('c1');
+    await pullEvents(database, USER, 1, events);
+    expect(asked).toEqual([undefined, 'c1', 'c1']);
+    expect((await database.checkins.toArray()).map((row) => row.id).sort()).toEqual(['first', 'second']);
   });
 
   it('drops a list the server no longer has (404 for its events) and still updates the others', async () => {

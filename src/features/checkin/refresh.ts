@@ -1,34 +1,34 @@
 import { ApiError } from '../../lib/api.ts';
+import { pullChangePages } from '../../lib/change-pages.ts';
 import type { AppDatabase } from '../../lib/db.ts';
-import { CHECKIN_EVENTS_LIMIT, type CheckinEvents, type CheckinList } from '../../shared/contracts/checkin.ts';
+import type { CheckinEvents, CheckinList } from '../../shared/contracts/checkin.ts';
 import { mergeEvents } from './checkins.ts';
 import { storeLists } from './lists.ts';
 
 /*
  * What the pass check downloads while online (issue 6): the lists with the server's live counts,
- * and the chosen list's events since the last download, so check-ins of other devices reach this
- * one and duplicates show. The network calls come in as functions (tests pass their own).
+ * and the chosen list's events new since the last download (a change cursor, never a time window:
+ * src/lib/change-pages.ts), so check-ins of other devices reach this one and duplicates show. The
+ * network calls come in as functions (tests pass their own).
  */
 
 export interface CheckinFetchers {
   lists(): Promise<CheckinList[]>;
-  events(listId: number, since: string | undefined): Promise<CheckinEvents>;
+  /** One page of the list's events after `cursor` (undefined: from the start). */
+  events(listId: number, cursor: string | undefined): Promise<CheckinEvents>;
 }
 
-/** Meta key of a list's events cursor (the last answer's `until`). */
-export const eventsCursorKey = (listId: number) => `checkinEventsSince:${listId}`;
-
-/** A runaway guard: a list with more events than this many full pages continues next time. */
-const MAX_PAGES = 20;
+/** Meta key of a list's events cursor (the last page's `cursor`). */
+export const eventsCursorKey = (listId: number) => `checkinEventsCursor:${listId}`;
 
 async function readCursor(database: AppDatabase, userId: string, listId: number): Promise<string | undefined> {
   const value = (await database.meta.get([userId, eventsCursorKey(listId)]))?.value;
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**
- * Downloads the list's events since the stored cursor, page by page while the pages are full, and
- * merges each page with its new cursor in one transaction (an interrupted download resumes).
+ * Downloads the list's events after the stored cursor, page by page until complete, and merges each
+ * page with its cursor in one transaction (an interrupted download resumes where it stopped).
  */
 export async function pullEvents(
   database: AppDatabase,
@@ -36,16 +36,17 @@ export async function pullEvents(
   listId: number,
   fetchEvents: CheckinFetchers['events'],
 ): Promise<void> {
-  let since = await readCursor(database, userId, listId);
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { events, until } = await fetchEvents(listId, since);
-    await database.transaction('rw', database.checkins, database.meta, async () => {
-      await mergeEvents(database, userId, events);
-      await database.meta.put({ userId, key: eventsCursorKey(listId), value: until });
-    });
-    if (events.length < CHECKIN_EVENTS_LIMIT || until === since) return;
-    since = until;
-  }
+  await pullChangePages(
+    await readCursor(database, userId, listId),
+    (cursor) => fetchEvents(listId, cursor),
+    async ({ events, cursor }, asked) => {
+      if (events.length === 0 && cursor === asked) return;
+      await database.transaction('rw', database.checkins, database.meta, async () => {
+        await mergeEvents(database, userId, events);
+        await database.meta.put({ userId, key: eventsCursorKey(listId), value: cursor });
+      });
+    },
+  );
 }
 
 /**

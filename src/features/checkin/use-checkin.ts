@@ -16,7 +16,7 @@ const listsSchema = z.array(checkinListSchema);
 
 const FETCHERS: CheckinFetchers = {
   lists: () => api('/api/checkin/lists', listsSchema),
-  events: (listId, since) => api(`/api/checkin/lists/${listId}/events`, checkinEventsSchema, { query: { since } }),
+  events: (listId, cursor) => api(`/api/checkin/lists/${listId}/events`, checkinEventsSchema, { query: { cursor } }),
 };
 
 /** While the page is open and online, the counts and other devices' check-ins are fetched this often. */

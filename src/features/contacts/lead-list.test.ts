@@ -70,18 +70,32 @@ describe('mergeLeads', () => {
     expect(keys(true)).toEqual(['p-ada', 'p-bob']);
   });
 
-  it('lists server leads the device lacks as editable with their signed token and pass type', () => {
+  it('lists server leads the device lacks as editable by their badge id, with their pass type', () => {
     const lead = serverLead('p-dan', 'Dan', 'Other', T9, { answers: [{ question: 'Budget this year?', answer: '€5–20k' }] });
     const [item] = mergeLeads([], new Map(), { leads: [lead], fresh: true });
-    expect(item).toMatchObject({ personKey: 'p-dan', passType: 'Business Pass', status: 'synced', token: lead.token });
+    expect(item).toMatchObject({ personKey: 'p-dan', passType: 'Business Pass', status: 'synced', token: null });
     expect(item && editableLead(item)).toMatchObject({
       personKey: 'p-dan',
-      token: lead.token,
+      token: null,
       name: 'Dan Other',
       answers: [{ question: 'Budget this year?', answer: '€5–20k' }],
     });
-    const [unsigned] = mergeLeads([], new Map(), { leads: [{ ...lead, token: undefined }], fresh: true });
-    expect(unsigned && editableLead(unsigned)).toBeNull();
+    // A lead without a badge id (none such is sent today) could not be named in an edit.
+    const [unnamed] = mergeLeads([], new Map(), { leads: [{ ...lead, badgeId: undefined }], fresh: true });
+    expect(unnamed && editableLead(unnamed)).toBeNull();
+  });
+
+  it("keeps the device's scanned token on a lead the server also has, and no token for a row made by an edit", () => {
+    const scanned = localRow('p-eve', 'Eve Scanned', 'Here', T9);
+    const edited = localRow('p-fay', 'Fay Edited', 'There', T9, { token: '' });
+    const items = mergeLeads([scanned, edited], new Map(), {
+      leads: [serverLead('p-eve', 'Eve', 'Scanned', T9), serverLead('p-fay', 'Fay', 'Edited', T9)],
+      fresh: true,
+    });
+    expect(items.map((item) => [item.personKey, item.token])).toEqual([
+      ['p-eve', scanned.token],
+      ['p-fay', null],
+    ]);
   });
 });
 

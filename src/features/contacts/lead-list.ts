@@ -1,17 +1,16 @@
 import type { LeadRow } from '../../lib/db.ts';
 import type { Lead } from '../../shared/contracts/leads.ts';
-import { decodePassToken } from '../../shared/pass-token.ts';
 import { type LeadFields, orderedAnswers } from './lead-fields.ts';
 import type { EditableLead, LeadSyncState } from './leads.ts';
 
 /*
  * The active leads list: the device's rows and the server's leads, matched exactly by badge (a
  * device row's personKey is the scanned badge's `pid`, a server lead's badgeId is the barcode
- * scanned last). A server lead this device lacks is listed and editable all the same: it carries
- * a token the server signed for it, and the first edit creates the device row (saveLeadEdit).
+ * scanned last). A server lead this device lacks is listed and editable all the same: its edits
+ * name it by its badge id, and the first edit creates the device row (saveLeadEdit).
  */
 
-/** One line of the leads list; `token` is null only for a server lead the server could not sign. */
+/** One line of the leads list; `token` is null for a lead this device never scanned (edits name its badge). */
 export interface LeadItem extends LeadFields {
   key: string;
   personKey: string;
@@ -33,15 +32,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: parts.join(' '), lastName };
 }
 
-function passTypeOf(token: string | undefined): string {
-  if (!token) return '';
-  try {
-    return decodePassToken(token).payload.t;
-  } catch {
-    return '';
-  }
-}
-
 const rowFields = (row: LeadRow): LeadFields => ({
   notes: row.notes,
   rating: row.rating ?? 0,
@@ -61,12 +51,12 @@ function fromServer(lead: Lead & { passiveUser: NonNullable<Lead['passiveUser']>
   return {
     key: lead.badgeId ?? `server:${lead.id}`,
     personKey: lead.badgeId ?? `server:${lead.id}`,
-    token: lead.token ?? null,
+    token: null,
     name: `${firstName} ${lastName}`.trim(),
     firstName,
     lastName,
     company,
-    passType: passTypeOf(lead.token),
+    passType: lead.passType ?? '',
     createdAt: lead.createdAt,
     ...serverFields(lead),
     status: 'synced',
@@ -78,7 +68,7 @@ function fromRow(row: LeadRow, state: LeadSyncState | undefined): LeadItem {
   return {
     key: row.personKey,
     personKey: row.personKey,
-    token: row.token,
+    token: row.token || null,
     name: row.name,
     ...splitName(row.name),
     company: row.company,
@@ -131,8 +121,8 @@ export function mergeLeads(
     const deviceNewer = !server?.fresh && !state && row.changedAt > lead.changedAt;
     items.push({
       ...theirs,
-      // The device's token names the badge it scanned; the server's is the fallback.
-      token: theirs.token ?? own.token,
+      // The badge this device scanned, when it did (its edits then carry it).
+      token: own.token,
       ...(deviceNewer ? rowFields(row) : {}),
       status: own.status,
       reason: own.reason,
@@ -142,9 +132,12 @@ export function mergeLeads(
   return items;
 }
 
-/** What the editor opens with; null for a lead without a token (it cannot be sent). */
+/** A server lead listed without a badge id: nothing names it in an edit. */
+const isUnnamed = (personKey: string) => personKey.startsWith('server:');
+
+/** What the editor opens with; null for a lead an edit could not name (neither a token nor a badge id). */
 export function editableLead(item: LeadItem): EditableLead | null {
-  if (!item.token) return null;
+  if (!item.token && isUnnamed(item.personKey)) return null;
   const { personKey, token, name, company, passType, createdAt, notes, rating, tags, answers } = item;
   return { personKey, token, name, company, passType, createdAt, notes, rating, tags, answers };
 }

@@ -3,6 +3,7 @@ import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkBadge } from '../../lib/badges/verify.ts';
 import { type AppDatabase, deleteUserData, type LeadRow, type OutboxRow, openAppDatabase } from '../../lib/db.ts';
+import { leadOpSchema } from '../../shared/contracts/leads.ts';
 import { type EditableLead, leadSyncStates, recentLeads, saveLeadEdit, saveScan } from './leads.ts';
 import { DURING, localRow, TEST_TRUST, testBadge } from './testing.ts';
 
@@ -88,11 +89,11 @@ describe('saveLeadEdit', () => {
     });
   });
 
-  it("creates the device row of a lead only the server had, sending the server's token", async () => {
-    const token = testBadge({ pid: 'badge-bob', n: 'Bob Babbage', t: 'Business Pass' });
+  it('creates the device row of a lead only the server had, naming it by its badge id', async () => {
+    const badgeId = '7c1f3b9e-2a4d-4e8f-9b1a-3d5c7e9f1a2b';
     const lead: EditableLead = {
-      personKey: 'badge-bob',
-      token,
+      personKey: badgeId,
+      token: null,
       name: 'Bob Babbage',
       company: 'Mills',
       passType: 'Business Pass',
@@ -103,15 +104,21 @@ describe('saveLeadEdit', () => {
       answers: [],
     };
     const saved = await saveLeadEdit(database, ADA, lead, { tags: ['cloud', 'storage'] }, DURING);
-    expect(saved?.op.payload).toEqual({ token, tags: ['cloud', 'storage'] });
-    expect(await database.leads.get([ADA, 'badge-bob'])).toMatchObject({
-      token,
+    expect(saved?.op.payload).toEqual({ badgeId, tags: ['cloud', 'storage'] });
+    // The op is one the contract accepts (the outbox checks it again before sending).
+    expect(leadOpSchema.safeParse({ ...(saved?.op.payload as object), id: saved?.op.id, createdAt: saved?.op.createdAt }).success).toBe(
+      true,
+    );
+    expect(await database.leads.get([ADA, badgeId])).toMatchObject({
+      token: '',
       name: 'Bob Babbage',
       notes: 'met on day one',
       rating: 2,
       tags: ['cloud', 'storage'],
       createdAt: '2026-03-24T09:00:00.000Z',
     });
+    // Its sync state is found by the badge id, as the list keys the lead.
+    expect(leadSyncStates(saved ? [saved.op] : []).get(badgeId)).toEqual({ status: 'pending', reason: null, editQueued: true });
   });
 
   it('writes nothing when nothing changed, and nothing at all when the op cannot be added', async () => {

@@ -74,9 +74,14 @@ export async function saveScan(
 
 /**
  * A lead as the editor opened it: the device's row or the server's lead (which may have no device
- * row yet). Its `token` names the person in the op: the scanned badge, or the one the server signed.
+ * row yet). `token` is the badge this device scanned, or null for a lead it only has from the
+ * server's list: the op then names the person by the lead's badge id (`personKey`).
  */
-export type EditableLead = LeadFields & Pick<LeadRow, 'personKey' | 'token' | 'name' | 'company' | 'passType' | 'createdAt'>;
+export type EditableLead = LeadFields &
+  Pick<LeadRow, 'personKey' | 'name' | 'company' | 'passType' | 'createdAt'> & { token: string | null };
+
+/** How an edit op names the person: the scanned badge's token, else the lead's badge id. */
+const personOf = (lead: EditableLead) => (lead.token ? { token: lead.token } : { badgeId: lead.personKey });
 
 /**
  * Saves an edit: the device row (created from the server's lead when this device never scanned the
@@ -91,12 +96,15 @@ export async function saveLeadEdit(
   now: number = Date.now(),
 ): Promise<{ row: LeadRow; op: OutboxRow } | null> {
   if (isEmptyEdit(edit)) return null;
-  const op = createOutboxRow('lead', { token: lead.token, ...edit }, userId, now);
+  const op = createOutboxRow('lead', { ...personOf(lead), ...edit }, userId, now);
   let row: LeadRow | undefined;
   try {
     await database.transaction('rw', database.leads, database.outbox, async () => {
       const existing = await database.leads.get([userId, lead.personKey]);
-      const base: LeadRow = existing ?? { ...newLeadRow(userId, lead, lead.createdAt), changedAt: op.createdAt };
+      const base: LeadRow = existing ?? {
+        ...newLeadRow(userId, { ...lead, token: lead.token ?? '' }, lead.createdAt),
+        changedAt: op.createdAt,
+      };
       row = {
         ...base,
         notes: lead.notes,
@@ -155,7 +163,8 @@ export function leadSyncStates(ops: readonly OutboxRow[]): Map<string, LeadSyncS
   for (const op of ordered) {
     if (op.kind !== 'lead' || typeof op.payload !== 'object' || op.payload === null) continue;
     const payload = op.payload as Record<string, unknown>;
-    const key = personKeyOf(payload.token);
+    // An edit of a lead this device only has from the server's list names its badge id.
+    const key = typeof payload.badgeId === 'string' ? payload.badgeId : personKeyOf(payload.token);
     if (!key) continue;
     const isEdit = EDIT_FIELDS.some((field) => payload[field] !== undefined);
     states.set(key, { status: op.status, reason: op.lastError, editQueued: isEdit || (states.get(key)?.editQueued ?? false) });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Notice } from '../../components/ui/notice.tsx';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -7,6 +7,7 @@ import { type BadgePerson, type BadgeRefusal, checkBadge } from '../../lib/badge
 import { db } from '../../lib/db.ts';
 import { serialize } from '../../lib/scanner/serial.ts';
 import { StorageFullError } from '../../lib/storage.ts';
+import { setDeviceRole } from '../../sync/device-report.ts';
 import { saveScan } from './leads.ts';
 import { RecentScans } from './recent-scans.tsx';
 
@@ -51,6 +52,8 @@ interface ScanTabProps {
 export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps) {
   const t = useT('contacts');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A phone that scans leads shows on the organizer console under its exhibitor (issue 24).
+  useEffect(() => void setDeviceRole({ kind: 'lead' }), []);
   // Codes arrive in bursts (camera callbacks, a keyboard wedge): each waits its turn, none is dropped.
   const onScan = useMemo(
     () =>

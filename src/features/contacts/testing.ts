@@ -25,7 +25,7 @@ export function serverLead(badgeId: string, firstName: string, lastName: string,
     tags: [],
     answers: [],
     badgeId,
-    token: testBadge({ pid: badgeId, n: `${firstName} ${lastName}`, c: 'Server Co', t: 'Business Pass' }),
+    passType: 'Business Pass',
     ...extra,
   };
 }

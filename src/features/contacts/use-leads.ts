@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { api } from '../../lib/api.ts';
 import { db, type LeadRow, type OutboxRow } from '../../lib/db.ts';
-import { type Lead, leadSchema } from '../../shared/contracts/leads.ts';
+import { type Lead, leadChangesSchema, leadSchema } from '../../shared/contracts/leads.ts';
 import { mergeLeads } from './lead-list.ts';
 import { leadSyncStates } from './leads.ts';
-import { cachedServerLeads, storeServerLeads } from './server-leads-cache.ts';
+import { cachedActiveLeads, cachedPassiveLeads, storePassiveLeads, syncActiveLeads } from './server-leads-cache.ts';
 
 const NO_ROWS: never[] = [];
 /** The outbox has not been read yet: the active list waits for it (one fetch on open, not two). */
@@ -37,37 +37,68 @@ function outboxVersion(ops: readonly OutboxRow[] | undefined): string {
   return `${ops.length}:${newest.id}`;
 }
 
+/** A server list as the hooks fetch it: the stored copy, and the fresh one (fetched and stored). */
+interface ServerListSource {
+  cached(userId: string): Promise<Lead[] | null>;
+  /** Brings the list up to date and answers it; `previous` is the one shown, reused when nothing changed. */
+  fresh(userId: string, previous: Lead[] | null): Promise<Lead[]>;
+}
+
+/** People I or my team scanned: downloaded as changes since the last download (one small answer when nothing changed). */
+const ACTIVE: ServerListSource = {
+  cached: (userId) => cachedActiveLeads(db, userId),
+  async fresh(userId, previous) {
+    const changed = await syncActiveLeads(db, userId, (cursor) =>
+      api('/api/lead/changes', leadChangesSchema, { query: { cursor } }),
+    );
+    return !changed && previous ? previous : ((await cachedActiveLeads(db, userId)) ?? []);
+  },
+};
+
+/** People who scanned me: the whole list (short, and only shown on its own tab). */
+const PASSIVE: ServerListSource = {
+  cached: (userId) => cachedPassiveLeads(db, userId),
+  async fresh(userId) {
+    const leads = await api('/api/lead', leadListSchema, { query: { active: false } });
+    // Best effort: a full disk only costs the offline copy.
+    storePassiveLeads(db, userId, leads).catch(() => {});
+    return leads;
+  },
+};
+
 /**
  * One server list (active or passive): the stored copy at once, then fetched on open, when the
  * connection returns and whenever `version` changes (a change queued, or ops sent and removed), so
  * uploaded leads show the server's view. `version` is the outbox version the shown list was
  * requested under (CACHED for the stored copy: never fresh).
  */
-function useServerLeads(userId: string | null, active: boolean, version: string) {
+function useServerLeads(userId: string | null, source: ServerListSource, version: string) {
   const [result, setResult] = useState<{ leads: Lead[]; version: string } | null>(null);
   const [failed, setFailed] = useState(false);
+  const shown = useRef<Lead[] | null>(null);
+  shown.current = result?.leads ?? null;
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    cachedServerLeads(db, userId, active)
-      .then((leads) => live && leads && setResult((shown) => shown ?? { leads, version: CACHED }))
+    source
+      .cached(userId)
+      .then((leads) => live && leads && setResult((current) => current ?? { leads, version: CACHED }))
       .catch(() => {});
     return () => {
       live = false;
     };
-  }, [userId, active]);
+  }, [userId, source]);
   useEffect(() => {
     if (!userId || version === LOADING) return;
     let live = true;
     const pull = () => {
       if (!navigator.onLine) return;
-      api('/api/lead', leadListSchema, { query: { active } })
+      source
+        .fresh(userId, shown.current)
         .then((leads) => {
           if (!live) return;
           setResult({ leads, version });
           setFailed(false);
-          // Best effort: a full disk only costs the offline copy.
-          storeServerLeads(db, userId, active, leads).catch(() => {});
         })
         // Offline or a server error: keep showing what the device has.
         .catch(() => live && setFailed(true));
@@ -80,7 +111,7 @@ function useServerLeads(userId: string | null, active: boolean, version: string)
       clearTimeout(timer);
       window.removeEventListener('online', pull);
     };
-  }, [userId, active, version]);
+  }, [userId, source, version]);
   return { result, failed };
 }
 
@@ -89,8 +120,8 @@ export function useLeads(userId: string | null) {
   const rows = useLeadRows(userId);
   const ops = useLeadOps(userId);
   const version = ops === undefined ? LOADING : outboxVersion(ops);
-  const active = useServerLeads(userId, true, version);
-  const passive = useServerLeads(userId, false, '0');
+  const active = useServerLeads(userId, ACTIVE, version);
+  const passive = useServerLeads(userId, PASSIVE, '0');
   const items = useMemo(
     () =>
       mergeLeads(

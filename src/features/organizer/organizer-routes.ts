@@ -42,6 +42,11 @@ export const organizerRoutes: OrganizerRoute[] = [
     page: lazyPage(() => import('./checkin-lists-page.tsx'), 'CheckinListsPage', ['organizer', 'validation']),
   },
   {
+    path: 'devices',
+    nav: 'navDevices',
+    page: lazyPage(() => import('./devices-page.tsx'), 'DevicesPage', ['organizer']),
+  },
+  {
     path: 'exports',
     nav: 'navExports',
     page: lazyPage(() => import('./exports-page.tsx'), 'ExportsPage', ['organizer']),

@@ -5,7 +5,7 @@ import { cachedPassKeys, cachedRevocations, loadBadgeTrust, loadPassKeys, loadRe
 
 const USER = 'user-scanner';
 const KEYS = { keys: [{ kid: 'k1', publicKey: 'AAAA' }] };
-const REVOKED = { revoked: ['barcode-1', 'barcode-2'], updatedAt: '2026-03-20T10:00:00.000Z' };
+const REVOKED = { revoked: ['barcode-1', 'barcode-2'], cursor: 'c2', complete: true };
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 let database: AppDatabase;
 let count = 0;
@@ -32,16 +32,50 @@ describe('loadPassKeys', () => {
 });
 
 describe('loadRevocations', () => {
-  it('stores the list with the time it was fetched, replaces it on the next fetch, falls back offline', async () => {
+  it('stores the list with its cursor and the time it was fetched, adds only what is new, falls back offline', async () => {
     const at = new Date('2026-03-25T08:00:00Z');
-    expect(await loadRevocations(database, USER, async () => REVOKED, at)).toEqual({
-      ...REVOKED,
+    const asked: (string | undefined)[] = [];
+    const pages = [
+      { revoked: ['barcode-1'], cursor: 'c1', complete: false },
+      { revoked: ['barcode-2'], cursor: 'c2', complete: true },
+      { revoked: ['barcode-3'], cursor: 'c3', complete: true },
+    ];
+    const fetchPage = async (cursor: string | undefined) => {
+      asked.push(cursor);
+      return pages.shift() ?? { revoked: [], cursor: cursor ?? '', complete: true };
+    };
+    expect(await loadRevocations(database, USER, fetchPage, at)).toEqual({
+      revoked: ['barcode-1', 'barcode-2'],
+      cursor: 'c2',
       fetchedAt: at.toISOString(),
     });
-    const later = { revoked: ['barcode-3'], updatedAt: '2026-03-25T09:00:00.000Z' };
-    await loadRevocations(database, USER, async () => later, new Date('2026-03-25T09:30:00Z'));
-    expect((await loadRevocations(database, USER, offline))?.revoked).toEqual(['barcode-3']);
+    const later = new Date('2026-03-25T09:30:00Z');
+    expect((await loadRevocations(database, USER, fetchPage, later))?.revoked).toEqual(['barcode-1', 'barcode-2', 'barcode-3']);
+    expect(asked).toEqual([undefined, 'c1', 'c2']);
+    expect(await loadRevocations(database, USER, offline)).toMatchObject({ cursor: 'c3', fetchedAt: later.toISOString() });
     expect(await cachedRevocations(database, 'another-user')).toBeNull();
+  });
+
+  it('keeps what it had when a download breaks off', async () => {
+    await loadRevocations(database, USER, async () => REVOKED);
+    const broken = async (cursor: string | undefined) => {
+      if (cursor === 'c2') return { revoked: ['barcode-9'], cursor: 'c9', complete: false };
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await loadRevocations(database, USER, broken)).toMatchObject({ revoked: REVOKED.revoked, cursor: 'c2' });
+  });
+
+  it('judges with a list stored before cursors, and downloads it from the start next time', async () => {
+    const old = { revoked: ['barcode-1'], updatedAt: '2026-03-20T10:00:00.000Z', fetchedAt: '2026-03-20T10:01:00.000Z' };
+    await database.meta.put({ userId: USER, key: 'passRevocations', value: old });
+    expect(await cachedRevocations(database, USER)).toEqual({ revoked: ['barcode-1'], fetchedAt: old.fetchedAt });
+    const asked: (string | undefined)[] = [];
+    const list = await loadRevocations(database, USER, async (cursor) => {
+      asked.push(cursor);
+      return { revoked: ['barcode-1', 'barcode-5'], cursor: 'c5', complete: true };
+    });
+    expect(asked).toEqual([undefined]);
+    expect(list?.revoked).toEqual(['barcode-1', 'barcode-5']);
   });
 
   it('ignores a cached row of an older shape', async () => {

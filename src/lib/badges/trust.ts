@@ -1,5 +1,7 @@
+import { z } from 'zod/mini';
+import { pullChangePages } from '../change-pages.ts';
 import type { AppDatabase } from '../db.ts';
-import { type PassKeys, type PassRevocations, passKeysSchema, passRevocationsSchema } from '../../shared/contracts/pass-token.ts';
+import { type PassKeys, type PassRevocations, passKeysSchema } from '../../shared/contracts/pass-token.ts';
 
 /*
  * What a scanning device needs to judge badges without a signal (ARCHITECTURE §6): the public keys
@@ -11,10 +13,20 @@ import { type PassKeys, type PassRevocations, passKeysSchema, passRevocationsSch
 export const PASS_KEYS_META = 'passKeys';
 export const REVOCATIONS_META = 'passRevocations';
 
-/** The revocation list as the device keeps it: the ids, and when the device last fetched it. */
-export interface CachedRevocations extends PassRevocations {
-  fetchedAt: string;
-}
+/**
+ * The revocation list as the device keeps it: every revoked id it downloaded, the cursor to ask for
+ * new ones from (none in lists stored before issue 24: the next download starts over) and when it
+ * last fetched them.
+ */
+const cachedRevocationsSchema = z.object({
+  revoked: z.array(z.string()),
+  cursor: z.optional(z.string()),
+  fetchedAt: z.string(),
+});
+export type CachedRevocations = z.infer<typeof cachedRevocationsSchema>;
+
+/** One page of revocations after `cursor` (undefined: from the start). */
+export type FetchRevocations = (cursor: string | undefined) => Promise<PassRevocations>;
 
 /** The keys and revocations a device judges badges with; `revoked` is null until a list was fetched once. */
 export interface BadgeTrust {
@@ -40,9 +52,8 @@ export async function cachedPassKeys(database: AppDatabase, userId: string): Pro
 /** The revocation list cached for this user, or null (none fetched yet, or unreadable). */
 export async function cachedRevocations(database: AppDatabase, userId: string): Promise<CachedRevocations | null> {
   const row = await database.meta.get([userId, REVOCATIONS_META]);
-  const parsed = passRevocationsSchema.safeParse(row?.value);
-  const fetchedAt = (row?.value as { fetchedAt?: unknown } | undefined)?.fetchedAt;
-  return parsed.success && typeof fetchedAt === 'string' ? { ...parsed.data, fetchedAt } : null;
+  const parsed = cachedRevocationsSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -64,23 +75,27 @@ export async function loadPassKeys(
 }
 
 /**
- * The whole revocation list (a superset is safe, a gap is not: the server always lists every
- * barcode of a cancelled pass, so increments would not make it smaller), stored for offline use;
- * the cached one when the request fails.
+ * The revocation list brought up to date: the revocations new since the cached cursor, page by page
+ * until complete, added to the cached ones (a barcode is never un-revoked, so the list only grows)
+ * and stored for offline use; the cached list when the download fails.
  */
 export async function loadRevocations(
   database: AppDatabase,
   userId: string,
-  fetchRevocations: () => Promise<PassRevocations>,
+  fetchRevocations: FetchRevocations,
   now: Date = new Date(),
 ): Promise<CachedRevocations | null> {
+  const cached = await cachedRevocations(database, userId);
   try {
-    const list = await fetchRevocations();
-    const value: CachedRevocations = { ...list, fetchedAt: now.toISOString() };
+    const revoked = new Set(cached?.revoked);
+    const cursor = await pullChangePages(cached?.cursor, fetchRevocations, (page) => {
+      for (const id of page.revoked) revoked.add(id);
+    });
+    const value: CachedRevocations = { revoked: [...revoked], fetchedAt: now.toISOString(), ...(cursor ? { cursor } : {}) };
     await database.meta.put({ userId, key: REVOCATIONS_META, value });
     return value;
   } catch {
-    return cachedRevocations(database, userId);
+    return cached;
   }
 }
 
@@ -88,7 +103,7 @@ export async function loadRevocations(
 export async function loadBadgeTrust(
   database: AppDatabase,
   userId: string,
-  fetchers: { keys: () => Promise<PassKeys>; revocations: () => Promise<PassRevocations> },
+  fetchers: { keys: () => Promise<PassKeys>; revocations: FetchRevocations },
 ): Promise<BadgeTrust | null> {
   const [keys, revocations] = await Promise.all([
     loadPassKeys(database, userId, fetchers.keys),

@@ -22,7 +22,7 @@ export function useBadgeTrust(userId: string | null) {
     loadBadgeTrust(db, userId, {
       keys: () => api('/api/pass/keys', passKeysSchema),
       // The list may be cached for a minute by HTTP; a scanner back online must see revocations at once.
-      revocations: () => api('/api/pass/revocations', passRevocationsSchema, { cache: 'no-cache' }),
+      revocations: (cursor) => api('/api/pass/revocations', passRevocationsSchema, { cache: 'no-cache', query: { cursor } }),
     })
       .then((result) => {
         if (!live) return;

@@ -1,6 +1,7 @@
 // Staff pass checks (issue 6): check-ins made offline on staff devices, uploaded from the outbox in
 // batches (src/shared/contracts/sync.ts: per-op results) and applied once by the device's nonce.
 import { z } from 'zod/mini';
+import { changePageFields } from './changes.ts';
 import { badgeToken } from './pass-token.ts';
 import { opBase, SYNC_BATCH_MAX } from './sync.ts';
 
@@ -53,9 +54,10 @@ export const checkinEventSchema = z.object({
 });
 export type CheckinEvent = z.infer<typeof checkinEventSchema>;
 
-/** At most this many events per answer; a device asks again from `until` while answers are full. */
-export const CHECKIN_EVENTS_LIMIT = 1000;
-
-/** Events received since `since` (inclusive, with a few seconds of overlap); send `until` back as the next `since`. */
-export const checkinEventsSchema = z.object({ events: z.array(checkinEventSchema), until: z.string() });
+/**
+ * GET /api/checkin/lists/{id}/events?cursor=&limit=: the list's check-ins in the order the server
+ * stored them, a page at a time (src/shared/contracts/changes.ts). A device keeps `cursor` and asks
+ * again with it until `complete`; the next time it starts from there and gets only what is new.
+ */
+export const checkinEventsSchema = z.object({ events: z.array(checkinEventSchema), ...changePageFields });
 export type CheckinEvents = z.infer<typeof checkinEventsSchema>;

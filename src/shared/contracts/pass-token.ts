@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { PASS_TOKEN_MAX_LENGTH } from '../pass-token.ts';
+import { changePageFields } from './changes.ts';
 
 /** A scanned badge as a device uploads it (lead scans, check-ins); the server verifies it. */
 export const badgeToken = z.string().check(z.minLength(1), z.maxLength(PASS_TOKEN_MAX_LENGTH));
@@ -11,13 +12,14 @@ export const passKeysSchema = z.object({
 export type PassKeys = z.infer<typeof passKeysSchema>;
 
 /**
- * GET /api/pass/revocations[?since=ISO]: revoked barcode ids (a token's `pid`): barcodes replaced by
- * an upgrade (revoked after `since`) plus every barcode of a cancelled or rejected pass. `updatedAt`
- * is the newest revocation, to send back as `since`.
+ * GET /api/pass/revocations?cursor=&limit=: revoked barcode ids (a token's `pid`: barcodes replaced
+ * by an upgrade, every barcode of a cancelled or rejected pass), a page at a time in the order they
+ * were revoked (src/shared/contracts/changes.ts). A device adds each page to the ids it keeps and
+ * asks again with `cursor` until `complete`; later it asks from there and gets only new ones.
  */
 export const passRevocationsSchema = z.object({
   revoked: z.array(z.string()),
-  updatedAt: z.string(),
+  ...changePageFields,
 });
 export type PassRevocations = z.infer<typeof passRevocationsSchema>;
 
