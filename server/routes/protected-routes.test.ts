@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
+import { eventDevicesOnly } from './devices/index.ts';
 import { leadScannersOnly, staffOnly } from './lead/access.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -54,7 +55,7 @@ describe('the route table', () => {
   });
 
   it('has role-limited routes refuse a signed-in user without the role before validating the body', async () => {
-    const roleHooks = new Set<unknown>([staffOnly, leadScannersOnly]);
+    const roleHooks = new Set<unknown>([staffOnly, leadScannersOnly, eventDevicesOnly]);
     const roleRoutes = apiRoutes().filter((route) => hooksOf(route).some((hook) => roleHooks.has(hook)));
     expect(roleRoutes.length).toBeGreaterThanOrEqual(4);
     for (const route of roleRoutes) {

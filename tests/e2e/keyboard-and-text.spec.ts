@@ -125,6 +125,7 @@ const PAGES: Record<string, string[]> = {
     '/organizer/approvals',
     '/organizer/attendees',
     '/organizer/checkin-lists',
+    '/organizer/devices',
     '/organizer/vouchers',
     '/organizer/badges',
     '/organizer/content',
