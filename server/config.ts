@@ -56,6 +56,11 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.string().min(1).optional(),
+  /**
+   * PostgreSQL connections this instance keeps (DATABASE_URL only). Each instance takes this many
+   * of the server's max_connections (100 by default), and one more listens for session changes.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   /**
    * nodemailer SMTP URL. Without it mail goes to the local outbox (GET /api/dev/outbox) outside

@@ -11,7 +11,9 @@ export async function openConfiguredDatabase(config: Config): Promise<{ database
 
 /** Opens the configured database without migrating it: main.ts listens first and migrates after. */
 export function openConfiguredDatabaseOnly(config: Config): Promise<Database> {
-  return openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  return openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.DATA_DIR },
+  );
 }
 
 /** Applies pending migrations and, for an empty database with SEED_DEMO, the demo seed. */

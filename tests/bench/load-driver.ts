@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** One request of the mix; `check` says why an answer that came back is still a failure (null: fine). */
 export interface LoadRequest {
@@ -39,7 +40,14 @@ export function loadAgent(): http.Agent {
   return new http.Agent({ keepAlive: true, maxSockets: 2048, maxFreeSockets: 2048 });
 }
 
-function send(agent: http.Agent, base: URL, request: LoadRequest): Promise<{ status: number; body: string }> {
+/** An answer's body as text, decompressed as the server encoded it. */
+function decode(bytes: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
+}
+
+function send(agent: http.Agent, base: URL, request: LoadRequest): Promise<{ status: number; body: () => string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -56,7 +64,11 @@ function send(agent: http.Agent, base: URL, request: LoadRequest): Promise<{ sta
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          // Decoded only when read (as a browser would, but the driver's CPU is the server's machine's too).
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, body: () => decode(bytes, res.headers['content-encoding']) });
+        });
         res.on('error', reject);
       },
     );
@@ -106,7 +118,17 @@ export async function openLoopStep(
       const done = send(agent, base, request).then(
         ({ status, body }) => {
           record(request.route, performance.now() - due);
-          const problem = status >= 400 && !request.accept?.includes(status) ? `${status} ${body.slice(0, 200)}` : (request.check?.(status, body) ?? null);
+          let problem: string | null;
+          try {
+            problem =
+              status >= 400 && !request.accept?.includes(status)
+                ? `${status} ${body().slice(0, 200)}`
+                : request.check
+                  ? request.check(status, body())
+                  : null;
+          } catch (error) {
+            problem = `unreadable answer: ${(error as Error).message}`;
+          }
           if (problem) fail(`${request.method} ${request.path}: ${problem}`);
         },
         (error: Error) => {

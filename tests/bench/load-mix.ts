@@ -77,7 +77,10 @@ export function eventMorningMix(world: LoadWorld, seed = 2026) {
         { path: '/api/lead/team' },
       );
     if (device.role === 'staff')
-      reads.push({ path: '/api/checkin/lists' }, { path: `/api/checkin/lists/${world.entranceListId}/events`, incremental: true });
+      reads.push(
+        { path: '/api/checkin/lists' },
+        { path: `/api/checkin/lists/${world.entranceListId}/events`, incremental: true },
+      );
     return reads;
   }
 
@@ -116,7 +119,14 @@ export function eventMorningMix(world: LoadWorld, seed = 2026) {
       token: otherBadge(device),
       ...(rng.chance(0.2) ? { notes: 'Wants a demo of the managed Kubernetes offering', rating: rng.int(1, 5) } : {}),
     }));
-    return { method: 'POST', path: '/api/lead', route: 'POST /api/lead', headers: auth(device), body: JSON.stringify({ ops }), check: checkUpload(ops.length) };
+    return {
+      method: 'POST',
+      path: '/api/lead',
+      route: 'POST /api/lead',
+      headers: auth(device),
+      body: JSON.stringify({ ops }),
+      check: checkUpload(ops.length),
+    };
   }
 
   function checkinUpload(): LoadRequest {
@@ -128,7 +138,14 @@ export function eventMorningMix(world: LoadWorld, seed = 2026) {
       token: rng.pick(badges),
       deviceId: `load-staff-${device.index}`,
     }));
-    return { method: 'POST', path: '/api/checkin', route: 'POST /api/checkin', headers: auth(device), body: JSON.stringify({ ops }), check: checkUpload(ops.length) };
+    return {
+      method: 'POST',
+      path: '/api/checkin',
+      route: 'POST /api/checkin',
+      headers: auth(device),
+      body: JSON.stringify({ ops }),
+      check: checkUpload(ops.length),
+    };
   }
 
   function favouriteChange(): LoadRequest {

@@ -70,7 +70,8 @@ export async function prepareDevices(
     );
     if (rows.length < counts.devices) throw new Error(`the seed made ${rows.length} attendees, ${counts.devices} wanted`);
     const devices = rows.map(({ id }, index) => {
-      const role: DeviceRole = index < counts.scanners ? 'scanner' : index < counts.scanners + counts.staff ? 'staff' : 'attendee';
+      const role: DeviceRole =
+        index < counts.scanners ? 'scanner' : index < counts.scanners + counts.staff ? 'staff' : 'attendee';
       return { index, role, userId: id, token: randomToken() };
     });
     const ids = (role: DeviceRole) => devices.filter((d) => d.role === role).map((d) => d.userId);

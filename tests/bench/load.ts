@@ -135,7 +135,9 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
     return;
   }
   const load = (await import('node:os')).loadavg();
-  console.log(`load bench: ${rates.join(' → ')} ops/s, ${options.stepSeconds} s each; load average before ${load.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load bench: ${rates.join(' → ')} ops/s, ${options.stepSeconds} s each; load average before ${load.map((l) => l.toFixed(2)).join(' ')}`,
+  );
   const seedStarted = performance.now();
   // Production as an operator runs it (default log level, rate limits, PASS_SIGNING_KEY): the demo
   // seed provides the crowd, prepareDevices turns it into signed-in devices.
@@ -157,6 +159,12 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
     SERVER_ENTRY,
   );
   const bare = await startBareFastify(BARE_PORT);
+  // Should this process die before the finally below, the servers must not stay on their ports.
+  const orphans = () => {
+    app.child.kill('SIGKILL');
+    bare.stop();
+  };
+  process.once('exit', orphans);
   try {
     const prepared = await prepareDevices(databaseUrl, DEVICES);
     const scanner = prepared.devices.find((d) => d.role === 'scanner');
@@ -167,7 +175,9 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
       leadListPath: await leadListPath(app.url, scanner),
     };
     console.log(`load bench: scanners download their leads from ${world.leadListPath}`);
-    console.log(`load bench: ${world.devices.length} devices ready in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `load bench: ${world.devices.length} devices ready in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
     const appTarget = { url: app.url, pid: app.child.pid as number, databaseUrl };
     const bareTarget = { url: `http://127.0.0.1:${BARE_PORT}`, pid: bare.pid };
     // The same sequence of requests for both servers.
@@ -208,6 +218,7 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
     const bareAt = bareSteps[at];
     if (appAt && bareAt) report(`load_cpu_per_op_vs_bare_at_${appAt.step.rate}`, appAt.cpuMsPerOp / bareAt.cpuMsPerOp, 'ratio');
   } finally {
+    process.off('exit', orphans);
     bare.stop();
     await app.stop();
   }

@@ -50,6 +50,7 @@ try {
   await benchOfflinePass(server.url);
   await benchScannerDecode(server.url);
   await benchScanToList(server.url);
+  await (await import('./kiosk.ts')).benchKiosk(server.url);
   await benchSignIn(server.url);
 } finally {
   await server.stop();

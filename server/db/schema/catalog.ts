@@ -178,10 +178,21 @@ export const leads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** The device time of the newest applied edit (the first scan until edited); re-scans do not move it. */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
-    /** The scanner devices' change cursor (GET /api/lead/changes), with the person's and the barcode's. */
+    /**
+     * The scanner devices' change cursor (GET /api/lead/changes). Also moved on when what the lead
+     * shows of its person changes (name, company, picture) or its barcode is revoked (an upgrade:
+     * another pass type): triggers of migration 0025 touch the lead then.
+     */
     changeTx: changeTx(),
   },
-  (t) => [unique('leads_scanner_scanned').on(t.scannerUserId, t.scannedUserId), index('leads_scanned_idx').on(t.scannedUserId)],
+  (t) => [
+    unique('leads_scanner_scanned').on(t.scannerUserId, t.scannedUserId),
+    index('leads_scanned_idx').on(t.scannedUserId),
+    // A scanner's (and each team mate's) changes in cursor order.
+    index('leads_scanner_change_idx').on(t.scannerUserId, t.changeTx, t.id),
+    // The leads naming a barcode being revoked.
+    index('leads_barcode_idx').on(t.barcodeId),
+  ],
 );
 
 /** Where staff check passes (an entrance, a dinner); passTypeIds empty = every pass type. */

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { changeTx } from './change-tx.ts';
 import {
   boolean,
   type AnyPgColumn,
@@ -58,11 +57,6 @@ export const users = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || ${users.company})`,
     ),
-    /**
-     * The transaction that last changed what scanners see of this person (name, company, picture):
-     * their lead lists download the person's leads again (a trigger of migration 0023 sets it).
-     */
-    profileChangeTx: changeTx('profile_change_tx'),
   },
   // The attendee list's order, so a page of the unfiltered list reads an index instead of sorting everyone.
   (t) => [

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Lead, LeadChanges } from '#shared/contracts/leads.ts';
@@ -41,14 +41,11 @@ const scannedPerson = {
 };
 
 /**
- * A lead's place in the change order: the newest of its own write, its person's name, company or
- * picture and its barcode (revoked on an upgrade: the pass type shown changes), so a device gets a
- * lead again whenever anything it shows of it changed.
+ * A lead's place in the change order. Its change_tx moves whenever anything a device shows of it
+ * changes: its own fields, and (touched by triggers) its person's name, company or picture and its
+ * barcode being revoked on an upgrade (the pass type shown changes).
  */
-const LEAD_ORDER: ChangeKey = {
-  tx: sql`greatest(${leads.changeTx}, ${scanned.profileChangeTx}, ${passBarcodes.changeTx})`,
-  id: leads.id,
-};
+const LEAD_ORDER: ChangeKey = { tx: leads.changeTx, id: leads.id };
 
 /** The leads the scanner sees, with what a list line shows, as one query to narrow and order. */
 function activeLeadRows(db: Db, scannerId: string) {

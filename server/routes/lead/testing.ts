@@ -164,3 +164,21 @@ export async function changesSettled(db: Db): Promise<void> {
   }
   throw new Error('a transaction of the cluster has been running for 30 s');
 }
+
+/**
+ * Calls again, a moment later, while the answer says the database is busy (a 503 when the pool had
+ * no connection free in time, or the pool's own timeout for a direct call), as devices retry their
+ * syncs. Uploads are applied once by op id, so a retry of one that did commit changes nothing.
+ */
+export async function whileBusy<T>(call: () => Promise<T>, busy: (result: T) => boolean = () => false): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await call();
+      if (!busy(result) || attempt >= 20) return result;
+    } catch (error) {
+      const timedOut = error instanceof Error && /timeout exceeded when trying to connect/.test(`${error.message} ${error.cause}`);
+      if (!timedOut || attempt >= 20) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+  }
+}

@@ -14,18 +14,30 @@ import { leads, users } from '../../db/schema/index.ts';
 
 /** The scanner of a lead, joined as `scanner` (the team rules read their membership). */
 export const leadScanner = alias(users, 'scanner');
+const member = alias(users, 'member');
 
 /** The scanner's team, or no row when they have none. */
 const teamOf = (db: Db, scannerId: string) =>
   db.select({ teamId: users.leadTeamId }).from(users).where(eq(users.id, scannerId));
 
-/** The leads this scanner sees; the query joins leadScanner on leads.scanner_user_id. */
+/** The scanner and their team mates: the few scanners whose leads the list can show. */
+const scannersOf = (db: Db, scannerId: string) =>
+  db
+    .select({ id: member.id })
+    .from(member)
+    .where(or(eq(member.id, scannerId), inArray(member.leadTeamId, teamOf(db, scannerId))));
+
+/**
+ * The leads this scanner sees; the query joins leadScanner on leads.scanner_user_id. Narrowed by
+ * scanner first, so each scanner's leads come from the index on (scanner_user_id, change_tx, id).
+ */
 export function leadsSeenBy(db: Db, scannerId: string): SQL | undefined {
-  return or(
-    eq(leads.scannerUserId, scannerId),
-    and(
-      inArray(leadScanner.leadTeamId, teamOf(db, scannerId)),
-      or(eq(leadScanner.leadTeamSharesEarlier, true), gte(leads.createdAt, leadScanner.leadTeamJoinedAt)),
+  return and(
+    inArray(leads.scannerUserId, scannersOf(db, scannerId)),
+    or(
+      eq(leads.scannerUserId, scannerId),
+      eq(leadScanner.leadTeamSharesEarlier, true),
+      gte(leads.createdAt, leadScanner.leadTeamJoinedAt),
     ),
   );
 }

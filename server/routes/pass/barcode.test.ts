@@ -8,7 +8,7 @@ import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { passBarcodes, passes, users } from '../../db/schema/index.ts';
 import { currentBarcode } from '../../services/pass-barcodes.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { changesSettled, drainPages, insertBadgedPeople } from '../lead/testing.ts';
+import { changesSettled, drainPages, insertBadgedPeople, whileBusy } from '../lead/testing.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -51,7 +51,10 @@ async function currentBarcodeId(passId: string) {
 }
 
 async function revocations(query = '', headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url: `/api/pass/revocations${query}`, headers });
+  return whileBusy(
+    () => t.app.inject({ method: 'GET', url: `/api/pass/revocations${query}`, headers }),
+    (answer) => answer.statusCode === 503,
+  );
 }
 
 async function barcodeOf(email: string) {
@@ -231,10 +234,12 @@ describe('GET /api/pass/revocations', () => {
     let done = 0;
     const writing = Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
-        await t.database.db
-          .update(passBarcodes)
-          .set({ revokedAt: now, revokedReason: 'upgraded' })
-          .where(inArray(passBarcodes.id, ids.slice(i * 250, (i + 1) * 250)));
+        await whileBusy(() =>
+          t.database.db
+            .update(passBarcodes)
+            .set({ revokedAt: now, revokedReason: 'upgraded' })
+            .where(inArray(passBarcodes.id, ids.slice(i * 250, (i + 1) * 250))),
+        );
         done++;
       }),
     );

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { APP_NAME } from '../../components/ui/brand.ts';
 import { Logo } from '../../components/ui/logo.tsx';
-import { changeLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/i18n.ts';
+import { activeLanguage, changeLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/i18n.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { useBadgeTrust } from '../../lib/badges/use-badge-trust.ts';
 import { db } from '../../lib/db.ts';
 import { useOnline } from '../../lib/network.ts';
 import { serialize } from '../../lib/scanner/serial.ts';
 import { formatVenueDateTime } from '../../lib/venue-time.ts';
+import { setDeviceRole } from '../../sync/device-report.ts';
 import { useOutboxCounts } from '../../sync/use-outbox.ts';
 import { deviceIdOf } from '../checkin/lists.ts';
 import { useCheckinRefresh, useCheckinStore } from '../checkin/use-checkin.ts';
@@ -72,7 +73,11 @@ export function KioskScreen({
   const scans = useRef(0);
 
   useKioskNavigationLock();
-  useResetLanguageAfter(result);
+  const chooseLanguage = useAttendeeLanguage(result, scans);
+  // The organizer console lists this device as a kiosk of its list, with its last sync (issue 24).
+  useEffect(() => {
+    void setDeviceRole({ kind: 'kiosk', listId: settings.listId });
+  }, [settings.listId]);
 
   const print = useCallback((badge: Omit<BadgeToPrint, 'id'>) => {
     scans.current += 1;
@@ -116,7 +121,7 @@ export function KioskScreen({
     <div className="kiosk">
       <header className="kiosk__bar">
         <Logo className="kiosk__logo" />
-        <KioskLanguages />
+        <KioskLanguages onChoose={chooseLanguage} />
         <button type="button" className="btn btn-ghost kiosk__staff" onClick={() => setDialog({ kind: 'settings-pin' })}>
           {t('staff')}
         </button>
@@ -252,8 +257,8 @@ function KioskUnavailable({ listMissing, trustMissing }: { listMissing: boolean;
   );
 }
 
-/** English and German as two large buttons; an attendee's choice lasts until the kiosk is ready for the next person. */
-function KioskLanguages() {
+/** English and German as two large buttons. */
+function KioskLanguages({ onChoose }: { onChoose: (language: Language) => void }) {
   const t = useT('common');
   const language = useLanguage();
   return (
@@ -266,7 +271,7 @@ function KioskLanguages() {
           lang={code}
           className="btn btn-ghost"
           aria-pressed={code === language}
-          onClick={() => void changeLanguage(code)}
+          onClick={() => onChoose(code)}
         >
           {LANGUAGE_NAMES[code]}
         </button>
@@ -276,26 +281,27 @@ function KioskLanguages() {
 }
 
 /**
- * The language the kiosk was set up in comes back once the attendee who chose another one has had
- * their result (a result shown before the choice, someone else's, does not count).
+ * The kiosk's language for attendees: one chosen by an attendee lasts until their result has gone,
+ * then the language the kiosk was set up in comes back for the next person (a result shown before
+ * the choice, someone else's, does not count). Returns what the language buttons call.
  */
-function useResetLanguageAfter(result: Result | null): void {
+function useAttendeeLanguage(result: Result | null, scans: RefObject<number>): (language: Language) => void {
   const language = useLanguage();
   const home = useRef<Language>(language);
-  // Scan numbers: the last one shown, and the last one shown when the language was chosen.
-  const lastScan = useRef(0);
-  const chosenAfter = useRef(0);
+  // The last scan number given out when an attendee chose; null: no choice to undo.
+  const chosenAfter = useRef<number | null>(null);
   const shown = useRef<Result | null>(null);
-  useEffect(() => {
-    if (language !== home.current) chosenAfter.current = lastScan.current;
-  }, [language]);
   useEffect(() => {
     const ended = shown.current;
     shown.current = result;
-    if (result) lastScan.current = result.scan;
-    if (result || !ended || language === home.current) return;
-    if (ended.scan > chosenAfter.current) void changeLanguage(home.current);
-  }, [result, language]);
+    if (result || !ended || chosenAfter.current === null || ended.scan <= chosenAfter.current) return;
+    chosenAfter.current = null;
+    if (activeLanguage() !== home.current) void changeLanguage(home.current);
+  }, [result]);
+  return (next) => {
+    chosenAfter.current = scans.current;
+    void changeLanguage(next);
+  };
 }
 
 /**
