@@ -37,6 +37,8 @@ export default defineConfig({
           // On PostgreSQL (TEST_DATABASE_URL, CI) every file has its own database: two at a time.
           fileParallelism: Boolean(process.env.TEST_DATABASE_URL),
           maxWorkers: process.env.TEST_DATABASE_URL ? 2 : 1,
+          // Projects with different maxWorkers must run as separate groups: after the unit suite.
+          sequence: { groupOrder: 1 },
           pool: 'forks',
         },
       },
