@@ -9,11 +9,14 @@ import { says } from '#shared/validation.ts';
  *
  * Rows are ordered by (change_tx, id): change_tx is the xid8 of the transaction that last wrote the
  * row (a trigger stamps it, migration 0023), id the row's uuid. A page holds the rows after the
- * cursor, in that order, and only rows of transactions older than the oldest one still running
- * (pg_snapshot_xmin): every such transaction has finished, and any write to come gets a newer id,
- * so an upload that commits late can never land behind a cursor a device already holds. Rows of one
- * transaction share a change_tx and the id breaks the tie, so a page boundary inside a burst (5,000
- * check-ins at one instant) loses nothing and repeats nothing; an updated row moves forward.
+ * cursor, in that order, up to the first row of a transaction not older than the oldest one still
+ * running (pg_snapshot_xmin): until that one has finished it may still commit rows that sort before
+ * (transaction ids are handed out at the first write, not at commit), so the page stops there and
+ * says it is not complete; every transaction older than that has finished, and any write to come
+ * gets a newer id, so an upload that commits late can never land behind a cursor a device already
+ * holds. Rows of one transaction share a change_tx and the id breaks the tie, so a page boundary
+ * inside a burst (5,000 check-ins at one instant) loses nothing and repeats nothing; an updated row
+ * moves forward.
  *
  * Devices see the cursor as an opaque string: `<tx>.<id>`, plus `.<view>` where the rows depend on
  * who asks (a scanner's team): a cursor of another view makes the download start over.
@@ -71,15 +74,16 @@ export interface ChangeKey {
   id: AnyColumn | SQL;
 }
 
-/** The selected columns that give a row's place in the order (read back by changePage). */
+/** The selected columns that give a row's place in the order and whether it may be handed out yet (read back by changePage). */
 export const changeColumns = (key: ChangeKey) => ({
   changeTx: sql<string>`(${key.tx})::text`,
   changeId: sql<string>`(${key.id})::text`,
+  changeDone: sql<boolean>`(${key.tx}) < pg_snapshot_xmin(pg_current_snapshot())`,
 });
 
-/** Rows after the cursor, written by transactions that have all finished. */
+/** Rows after the cursor. */
 export const changedAfter = (key: ChangeKey, cursor: ChangeCursor): SQL =>
-  sql`((${key.tx}), (${key.id})) > (${cursor.tx}::xid8, ${cursor.id}::uuid) and (${key.tx}) < pg_snapshot_xmin(pg_current_snapshot())`;
+  sql`((${key.tx}), (${key.id})) > (${cursor.tx}::xid8, ${cursor.id}::uuid)`;
 
 /** The change order: use with `.orderBy(...changeOrder(key))` and `.limit(pageLimit(limit))`. */
 export const changeOrder = (key: ChangeKey): SQL[] => [sql`(${key.tx}) asc`, sql`(${key.id}) asc`];
@@ -91,25 +95,32 @@ export interface ChangePage<T> {
   rows: T[];
   /** The cursor after the page's last row; the request's own when the page is empty. */
   cursor: string;
-  /** No more finished changes after this page (for now). */
+  /**
+   * The device has every change now. False: ask again with the cursor, at once after a full page,
+   * a moment later after an empty one (changes of a transaction still running held the page back).
+   */
   complete: boolean;
 }
 
+type KeyColumns = { changeTx: string; changeId: string; changeDone: boolean };
+
 /**
  * The page from the rows a query read with changedAfter, changeOrder and pageLimit: at most `limit`
- * rows without their key columns, the next cursor (in the same view) and whether that was all.
+ * rows without their key columns, none from the first row a running transaction holds back on (all
+ * after it sort later), the next cursor (in the same view) and whether that was all.
  */
-export function changePage<T extends { changeTx: string; changeId: string }>(
+export function changePage<T extends KeyColumns>(
   rows: readonly T[],
   cursor: ChangeCursor,
   limit: number,
-): ChangePage<Omit<T, 'changeTx' | 'changeId'>> {
-  const page = rows.slice(0, limit);
+): ChangePage<Omit<T, keyof KeyColumns>> {
+  const held = rows.findIndex((row) => !row.changeDone);
+  const page = rows.slice(0, held === -1 ? limit : Math.min(held, limit));
   const last = page.at(-1);
   const next = last ? { tx: last.changeTx, id: last.changeId, view: cursor.view } : cursor;
   return {
-    rows: page.map(({ changeTx: _tx, changeId: _id, ...row }) => row),
+    rows: page.map(({ changeTx: _tx, changeId: _id, changeDone: _done, ...row }) => row),
     cursor: formatCursor(next),
-    complete: rows.length <= limit,
+    complete: held === -1 && rows.length <= limit,
   };
 }

@@ -12,6 +12,13 @@ export interface ChangePageLike {
 
 /** A runaway guard: a download with more pages than this continues on the next call. */
 export const MAX_PAGES = 100;
+/**
+ * An empty page that is not complete: changes still being written on the server hold it back for
+ * a moment. Asked again after these pauses, then left to the next download.
+ */
+export const HELD_BACK_PAUSES_MS = [150, 400, 1000];
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Fetches pages from `cursor` (undefined: from the start) until one is complete, handing each to
@@ -22,14 +29,22 @@ export async function pullChangePages<Page extends ChangePageLike>(
   cursor: string | undefined,
   fetchPage: (cursor: string | undefined) => Promise<Page>,
   onPage: (page: Page, asked: string | undefined) => Promise<void> | void,
-  maxPages = MAX_PAGES,
+  { maxPages = MAX_PAGES, pauses = HELD_BACK_PAUSES_MS, wait = pause } = {},
 ): Promise<string | undefined> {
   let next = cursor;
+  let held = 0;
   for (let count = 0; count < maxPages; count++) {
     const page = await fetchPage(next);
     await onPage(page, next);
+    const moved = page.cursor !== next;
     next = page.cursor;
     if (page.complete) break;
+    if (moved) held = 0;
+    else {
+      const ms = pauses[held++];
+      if (ms === undefined) break;
+      await wait(ms);
+    }
   }
   return next;
 }

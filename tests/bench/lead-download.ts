@@ -16,14 +16,17 @@ const LEADS = 2000;
 const ROUNDS = 40;
 
 /** A lead scanner with 2,000 leads (people with passes and barcodes, notes, tags and answers), written straight in. */
-export async function scannerWithLeads(db: Db): Promise<Record<string, string>> {
+async function scannerWithLeads(db: Db): Promise<Record<string, string>> {
   const run = Date.now().toString(36);
   const scanner = await createRegistrant(db, {
     email: `bench-download-scanner-${run}@bench.example`,
     passStatus: 'approved',
     scope: 'full',
   });
-  await db.update(users).set({ permissionPaths: ['/contacts'] }).where(eq(users.id, scanner.user.id));
+  await db
+    .update(users)
+    .set({ permissionPaths: ['/contacts'] })
+    .where(eq(users.id, scanner.user.id));
   const [type] = await db.select({ id: passTypes.id }).from(passTypes).where(eq(passTypes.name, 'Standard Pass'));
   if (!type) throw new Error('Standard Pass missing');
   for (let from = 0; from < LEADS; from += 500) {
@@ -126,7 +129,9 @@ async function measure(database: Database, dataDir: string, label: string) {
       times.push(again.ms);
       bytes = again.bytes;
     }
-    console.log(`scanner start-up lead download with 2,000 leads and nothing changed (${label}): ${bytes} bytes, ${median(times).toFixed(1)} ms`);
+    console.log(
+      `scanner start-up lead download with 2,000 leads and nothing changed (${label}): ${bytes} bytes, ${median(times).toFixed(1)} ms`,
+    );
     report(`lead_download_unchanged_2000_${label}_bytes`, bytes, 'bytes', '≤ 5120');
     report(`lead_download_unchanged_2000_${label}_ms`, median(times), 'ms', '≤ 20');
     report(`lead_download_first_sync_2000_${label}_kb`, firstBytes / 1024, 'KB');

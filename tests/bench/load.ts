@@ -1,4 +1,4 @@
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { bundleServerIfNeeded } from '../../server/prepare.ts';
@@ -134,7 +134,8 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
     console.log('BENCH load_capacity_ops_s skipped: no PostgreSQL on 127.0.0.1:5432');
     return;
   }
-  const load = (await import('node:os')).loadavg();
+  // The machine is shared: say how busy it was, the figures depend on it.
+  const load = loadavg();
   console.log(
     `load bench: ${rates.join(' → ')} ops/s, ${options.stepSeconds} s each; load average before ${load.map((l) => l.toFixed(2)).join(' ')}`,
   );
@@ -164,7 +165,10 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
     app.child.kill('SIGKILL');
     bare.stop();
   };
+  const interrupted = () => process.exit(130);
   process.once('exit', orphans);
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const prepared = await prepareDevices(databaseUrl, DEVICES);
     const scanner = prepared.devices.find((d) => d.role === 'scanner');
@@ -219,6 +223,8 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
     if (appAt && bareAt) report(`load_cpu_per_op_vs_bare_at_${appAt.step.rate}`, appAt.cpuMsPerOp / bareAt.cpuMsPerOp, 'ratio');
   } finally {
     process.off('exit', orphans);
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     bare.stop();
     await app.stop();
   }

@@ -58,12 +58,15 @@ try {
 }
 await benchStartup();
 await benchThroughput();
+// The event-morning step test (npm run bench:load holds each step 15 s); 5 s steps here keep the whole run reasonable.
+await (await import('./load.ts')).benchLoad({ stepSeconds: Number(process.env.LOAD_STEP_SECONDS ?? 5) });
 await benchFreePassClaims();
 await benchInvoicePdf();
 await (await import('./invoice.ts')).benchInvoice();
 await benchInvoiceApi();
 await (await import('./invoice-zip.ts')).benchInvoiceZip();
 await benchLeadUpload();
+await (await import('./lead-download.ts')).benchLeadDownload();
 await benchAvatarLoad();
 await (await import('./agenda-import.ts')).benchAgendaImport();
 await (await import('./attendee-search.ts')).benchAttendeeSearch();

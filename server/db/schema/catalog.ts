@@ -110,9 +110,7 @@ export const passBarcodes = pgTable(
     index('pass_barcodes_pass_idx').on(t.passId),
     index('pass_barcodes_revoked_idx').on(t.revokedAt),
     // Pages of the revocation list in cursor order.
-    index('pass_barcodes_revoked_change_idx')
-      .on(t.changeTx, t.id)
-      .where(sql`${t.revokedAt} is not null`),
+    index('pass_barcodes_revoked_change_idx').on(t.changeTx, t.id).where(sql`${t.revokedAt} is not null`),
   ],
 );
 

@@ -15,7 +15,4 @@ export const xid8 = customType<{ data: string; driverData: string }>({
  * (server/services/change-cursor.ts). A BEFORE INSERT OR UPDATE trigger (migration 0023) sets it to
  * pg_current_xact_id() on every write; the default only fills the rows that existed before.
  */
-export const changeTx = (name = 'change_tx') =>
-  xid8(name)
-    .notNull()
-    .default(sql`pg_current_xact_id()`);
+export const changeTx = (name = 'change_tx') => xid8(name).notNull().default(sql`pg_current_xact_id()`);

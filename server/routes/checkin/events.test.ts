@@ -31,7 +31,10 @@ let main: number;
 beforeAll(async () => {
   t = await createTestApp(badgeTestConfig());
   staff = await t.login(demoEmail('staff'));
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail('staff')));
+  const [row] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoEmail('staff')));
   staffId = row?.id ?? '';
   const res = await t.app.inject({ method: 'GET', url: '/api/checkin/lists', headers: staff });
   main = (res.json() as CheckinList[]).find((list) => list.name === 'Main entrance')?.id ?? 0;
@@ -54,7 +57,11 @@ const fetchEvents = async (cursor: string | undefined) => {
 
 describe('GET /api/checkin/lists/{id}/events', () => {
   it('refuses a cursor it did not hand out and page sizes out of range with a 400 that says why', async () => {
-    for (const query of ['?cursor=yesterday', '?cursor=2026-03-24T08:00:00.000Z', `?cursor=99999999999999999999.${randomUUID()}`]) {
+    for (const query of [
+      '?cursor=yesterday',
+      '?cursor=2026-03-24T08:00:00.000Z',
+      `?cursor=99999999999999999999.${randomUUID()}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/checkin/lists/${main}/events${query}`, headers: staff });
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toMatchObject({
@@ -119,7 +126,10 @@ describe('GET /api/checkin/lists/{id}/events', () => {
     expect(received.ids).toHaveLength(5000);
     expect(new Set(received.ids)).toEqual(new Set(written));
     expect(received.pages).toBeGreaterThanOrEqual(5);
-    const stored = await t.database.db.select({ receivedAt: checkins.receivedAt }).from(checkins).where(eq(checkins.listId, main));
+    const stored = await t.database.db
+      .select({ receivedAt: checkins.receivedAt })
+      .from(checkins)
+      .where(eq(checkins.listId, main));
     expect(new Set(stored.map((row) => row.receivedAt.toISOString()))).toEqual(new Set([now.toISOString()]));
 
     // Nothing new: one small answer with the same cursor.

@@ -171,12 +171,20 @@ describe('POST /api/checkin', () => {
       duplicateOf: first.id,
     });
     // Asking again from the cursor repeats nothing; a new check-in comes alone.
-    const none = await t.app.inject({ method: 'GET', url: `/api/checkin/lists/${lounge()}/events?cursor=${cursor}`, headers: staff });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/checkin/lists/${lounge()}/events?cursor=${cursor}`,
+      headers: staff,
+    });
     expect(none.json()).toEqual({ events: [], cursor, complete: true });
     const later = checkin(lounge(), vip.token, 'device-c', AT_0807);
     await upload([later]);
     await changesSettled(t.database.db);
-    const next = await t.app.inject({ method: 'GET', url: `/api/checkin/lists/${lounge()}/events?cursor=${cursor}`, headers: staff });
+    const next = await t.app.inject({
+      method: 'GET',
+      url: `/api/checkin/lists/${lounge()}/events?cursor=${cursor}`,
+      headers: staff,
+    });
     expect((next.json() as CheckinEvents).events.map((event) => event.id)).toEqual([later.id]);
   });
 

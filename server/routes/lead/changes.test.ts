@@ -74,13 +74,19 @@ async function sync(headers: Headers, cursor?: string, writesDone?: () => boolea
 /** A lead scanner with a bearer token (and an approved pass of their own). */
 async function newScanner() {
   const scanner = await signedInUser(t.database.db);
-  await t.database.db.update(users).set({ permissionPaths: ['/contacts'] }).where(eq(users.id, scanner.user.id));
+  await t.database.db
+    .update(users)
+    .set({ permissionPaths: ['/contacts'] })
+    .where(eq(users.id, scanner.user.id));
   return scanner;
 }
 
 /** An exhibitor team of these members, who joined an hour ago and share their earlier scans. */
 async function team(memberIds: string[], sharesEarlier = true) {
-  const [created] = await t.database.db.insert(leadTeams).values({ name: `Team ${randomUUID()}` }).returning();
+  const [created] = await t.database.db
+    .insert(leadTeams)
+    .values({ name: `Team ${randomUUID()}` })
+    .returning();
   await t.database.db
     .update(users)
     .set({
@@ -148,7 +154,10 @@ describe('GET /api/lead/changes: who and what', () => {
     const first = await changes(attendee.headers);
     expect(first.body).toMatchObject({ leads: [], complete: true, reset: true });
     expect((await changes(attendee.headers, `?cursor=${first.body.cursor}`)).body).toEqual({ ...first.body, reset: false });
-    await t.database.db.update(users).set({ permissionPaths: ['/contacts'] }).where(eq(users.id, attendee.user.id));
+    await t.database.db
+      .update(users)
+      .set({ permissionPaths: ['/contacts'] })
+      .where(eq(users.id, attendee.user.id));
     expect((await changes(attendee.headers, `?cursor=${first.body.cursor}`)).body).toMatchObject({ reset: true });
   });
 
@@ -166,16 +175,26 @@ describe('GET /api/lead/changes: who and what', () => {
     expect(edited.leads.map((lead) => [lead.passiveUser?.uuid, lead.notes])).toEqual([[ada?.userId, 'call back']]);
 
     // A login or a new password does not move anyone's leads; a new name does.
-    await t.database.db.update(users).set({ failedLogins: 1 }).where(eq(users.id, bob?.userId ?? ''));
+    await t.database.db
+      .update(users)
+      .set({ failedLogins: 1 })
+      .where(eq(users.id, bob?.userId ?? ''));
     expect((await sync(scanner.headers, edited.cursor)).leads).toEqual([]);
-    await t.database.db.update(users).set({ company: 'Renamed AG' }).where(eq(users.id, bob?.userId ?? ''));
+    await t.database.db
+      .update(users)
+      .set({ company: 'Renamed AG' })
+      .where(eq(users.id, bob?.userId ?? ''));
     const renamed = await sync(scanner.headers, edited.cursor, undefined, 1);
     expect(renamed.leads.map((lead) => lead.passiveUser?.company)).toEqual(['Renamed AG']);
 
     // An upgrade revokes the barcode the lead names: its new pass type comes along.
     await t.database.db
       .update(passes)
-      .set({ passTypeId: (await t.database.db.query.passTypes.findFirst({ where: (type, { eq: is }) => is(type.name, 'Premium Pass') }))?.id })
+      .set({
+        passTypeId: (
+          await t.database.db.query.passTypes.findFirst({ where: (type, { eq: is }) => is(type.name, 'Premium Pass') })
+        )?.id,
+      })
       .where(eq(passes.id, ada?.passId ?? ''));
     await revokeCurrentBarcode(t.database.db, ada?.passId ?? '', 'upgraded');
     const upgraded = await sync(scanner.headers, renamed.cursor, undefined, 1);
@@ -212,7 +231,12 @@ describe('GET /api/lead/changes: a team', () => {
     const stored = await t.database.db
       .select({ id: leads.id })
       .from(leads)
-      .where(inArray(leads.scannerUserId, members.map((member) => member.userId)));
+      .where(
+        inArray(
+          leads.scannerUserId,
+          members.map((member) => member.userId),
+        ),
+      );
     expect(stored).toHaveLength(5000);
     expect(received.ids).toHaveLength(5000);
     expect(new Set(received.ids)).toEqual(new Set(stored.map((row) => row.id)));
@@ -232,13 +256,21 @@ describe('GET /api/lead/changes: a team', () => {
     await insertLeads(newcomer?.userId ?? '', people.slice(3));
     const scannedBy = (list: LeadChanges['leads']) => list.map((lead) => lead.passiveUser?.uuid).sort();
     const first = await sync(scanner.headers, undefined, undefined, 3);
-    expect(scannedBy(first.leads)).toEqual(people.slice(0, 3).map((person) => person.userId).sort());
+    expect(scannedBy(first.leads)).toEqual(
+      people
+        .slice(0, 3)
+        .map((person) => person.userId)
+        .sort(),
+    );
 
     // Nothing changed: no start-over.
     expect((await sync(scanner.headers, first.cursor)).reset).toBe(false);
 
     // The team mate leaves: the list starts over with the scanner's own lead only.
-    await t.database.db.update(users).set({ leadTeamId: null, leadTeamJoinedAt: null }).where(eq(users.id, mate?.userId ?? ''));
+    await t.database.db
+      .update(users)
+      .set({ leadTeamId: null, leadTeamJoinedAt: null })
+      .where(eq(users.id, mate?.userId ?? ''));
     const left = await sync(scanner.headers, first.cursor, undefined, 1);
     expect(left.reset).toBe(true);
     expect(scannedBy(left.leads)).toEqual([people[2]?.userId]);
@@ -252,7 +284,10 @@ describe('GET /api/lead/changes: a team', () => {
     expect(joined.reset).toBe(true);
     expect(scannedBy(joined.leads)).toEqual([people[2]?.userId, people[3]?.userId].sort());
     // And stops sharing them: gone again (they were scanned before the newcomer joined).
-    await t.database.db.update(users).set({ leadTeamSharesEarlier: false }).where(eq(users.id, newcomer?.userId ?? ''));
+    await t.database.db
+      .update(users)
+      .set({ leadTeamSharesEarlier: false })
+      .where(eq(users.id, newcomer?.userId ?? ''));
     const unshared = await sync(scanner.headers, joined.cursor, undefined, 1);
     expect(unshared.reset).toBe(true);
     expect(scannedBy(unshared.leads)).toEqual([people[2]?.userId]);
@@ -292,7 +327,9 @@ describe('GET /api/lead/changes: a team', () => {
 
     // The scanner's own badge, seen in a team mate's list, is still not a lead of theirs.
     const [scannerPass] = await t.database.db.select().from(passes).where(eq(passes.userId, scanner.user.id));
-    const selfBarcode = (await t.database.db.query.passBarcodes.findFirst({ where: (b, { eq: is }) => is(b.passId, scannerPass?.id ?? '') }))?.id;
+    const selfBarcode = (
+      await t.database.db.query.passBarcodes.findFirst({ where: (b, { eq: is }) => is(b.passId, scannerPass?.id ?? '') })
+    )?.id;
     if (selfBarcode) {
       await insertLeads(mate?.userId ?? '', [{ ...(outsider as BadgedPerson), userId: scanner.user.id, barcodeId: selfBarcode }]);
       const self: LeadOp = { id: randomUUID(), createdAt: at(4), badgeId: selfBarcode, notes: 'me?' };

@@ -464,7 +464,13 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths).map((path) => path.replace(/\/$/, ''));
-    for (const path of ['/api/lead', '/api/checkin', '/api/checkin/lists', '/api/checkin/lists/{id}/events']) {
+    for (const path of [
+      '/api/lead',
+      '/api/lead/changes',
+      '/api/checkin',
+      '/api/checkin/lists',
+      '/api/checkin/lists/{id}/events',
+    ]) {
       expect(paths, path).toContain(path);
     }
   });

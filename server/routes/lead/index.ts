@@ -48,13 +48,12 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lead'],
         description:
-          "The active list (as GET /api/lead?active=true) as changes, a page at a time: send the cursor of the last page to get only the leads scanned, edited or whose person or badge changed since, until `complete`. No cursor, or leads left the list (a team mate left, a lead was deleted): the list from the start with `reset`, and the device drops its copy. Lead scanners only; others get an empty list.",
+          'The active list (as GET /api/lead?active=true) as changes, a page at a time: send the cursor of the last page to get only the leads scanned, edited or whose person or badge changed since, until `complete`. No cursor, or leads left the list (a team mate left, a lead was deleted): the list from the start with `reset`, and the device drops its copy. Lead scanners only; others get an empty list.',
         querystring: z.object(changesQuery),
         response: { 200: leadChangesSchema },
       },
     },
-    async (request): Promise<LeadChanges> =>
-      leadChanges(db, authOf(request).userId, request.query.cursor, request.query.limit),
+    async (request): Promise<LeadChanges> => leadChanges(db, authOf(request).userId, request.query.cursor, request.query.limit),
   );
 
   app.post(
@@ -64,7 +63,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lead'],
         description:
-          'Uploads lead scans and edits made on a scanner device (lead scanners only); each op applied once by id, one result per op in order. Forged, unknown, revoked and own badges are rejected with a reason; an edit of a lead that exists is accepted even when its barcode was revoked since. An edit may name the person by the badgeId of a lead on the scanner\'s list (their own or a team mate\'s) instead of a token.',
+          "Uploads lead scans and edits made on a scanner device (lead scanners only); each op applied once by id, one result per op in order. Forged, unknown, revoked and own badges are rejected with a reason; an edit of a lead that exists is accepted even when its barcode was revoked since. An edit may name the person by the badgeId of a lead on the scanner's list (their own or a team mate's) instead of a token.",
         body: leadOpsBodySchema,
         response: { 200: syncResponseSchema },
       },

@@ -16,7 +16,7 @@ import {
   startCursor,
 } from '../../services/change-cursor.ts';
 import { publicImageOf } from './access.ts';
-import { leadScanner, leadsSeenBy, leadViewOf } from './view.ts';
+import { leadScanner, leadsIn, leadViewOf } from './view.ts';
 
 const person = {
   uuid: users.id,
@@ -47,8 +47,8 @@ const scannedPerson = {
  */
 const LEAD_ORDER: ChangeKey = { tx: leads.changeTx, id: leads.id };
 
-/** The leads the scanner sees, with what a list line shows, as one query to narrow and order. */
-function activeLeadRows(db: Db, scannerId: string) {
+/** Leads with what a list line shows, as one query to narrow (leadsIn) and order. */
+function activeLeadRows(db: Db) {
   return db
     .select({ lead: leads, person: scannedPerson, passType: passTypes.name, ...changeColumns(LEAD_ORDER) })
     .from(leads)
@@ -82,9 +82,8 @@ function activeLead({ lead, person: other, passType }: ActiveRow): Lead {
 
 /** The people this scanner (or their team) scanned, newest first, with the scanner's notes, rating, tags and answers. */
 export async function activeLeads(app: FastifyInstance, scannerId: string): Promise<Lead[]> {
-  const rows = await activeLeadRows(app.db, scannerId)
-    .where(leadsSeenBy(app.db, scannerId))
-    .orderBy(desc(leads.createdAt), desc(leads.id));
+  const view = await leadViewOf(app.db, scannerId);
+  const rows = await activeLeadRows(app.db).where(leadsIn(view)).orderBy(desc(leads.createdAt), desc(leads.id));
   return rows.map(activeLead);
 }
 
@@ -101,8 +100,8 @@ export async function leadChanges(db: Db, userId: string, cursorText: string | u
   const reset = asked.view !== view.fingerprint;
   const cursor = reset ? startCursor(view.fingerprint) : asked;
   if (!view.scanner) return { leads: [], cursor: formatCursor(cursor), complete: true, reset };
-  const rows = await activeLeadRows(db, userId)
-    .where(and(leadsSeenBy(db, userId), changedAfter(LEAD_ORDER, cursor)))
+  const rows = await activeLeadRows(db)
+    .where(and(leadsIn(view), changedAfter(LEAD_ORDER, cursor)))
     .orderBy(...changeOrder(LEAD_ORDER))
     .limit(pageLimit(limit));
   const page = changePage(rows, cursor, limit);

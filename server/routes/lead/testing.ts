@@ -176,7 +176,8 @@ export async function whileBusy<T>(call: () => Promise<T>, busy: (result: T) => 
       const result = await call();
       if (!busy(result) || attempt >= 20) return result;
     } catch (error) {
-      const timedOut = error instanceof Error && /timeout exceeded when trying to connect/.test(`${error.message} ${error.cause}`);
+      const timedOut =
+        error instanceof Error && /timeout exceeded when trying to connect/.test(`${error.message} ${error.cause}`);
       if (!timedOut || attempt >= 20) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { LEAD_SCANNER_PATH } from '#shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, users } from '../../db/schema/index.ts';
@@ -9,56 +10,18 @@ import { leads, users } from '../../db/schema/index.ts';
  * Whose leads a scanner's list shows (issue 22): their own, and in an exhibitor team
  * (users.lead_team_id) the other members' scans made since each joined, or all of a member's when
  * they chose to share the earlier ones. Read from the database on each call, so a change of team
- * shows at once. Queries join `leadScanner` on leads.scanner_user_id and filter with `leadsSeenBy`.
+ * shows at once. Queries read the view first, join `leadScanner` on leads.scanner_user_id and filter
+ * with `leadsIn(view)`.
  */
 
 /** The scanner of a lead, joined as `scanner` (the team rules read their membership). */
 export const leadScanner = alias(users, 'scanner');
-const member = alias(users, 'member');
-
-/** The scanner's team, or no row when they have none. */
-const teamOf = (db: Db, scannerId: string) =>
-  db.select({ teamId: users.leadTeamId }).from(users).where(eq(users.id, scannerId));
-
-/** The scanner and their team mates: the few scanners whose leads the list can show. */
-const scannersOf = (db: Db, scannerId: string) =>
-  db
-    .select({ id: member.id })
-    .from(member)
-    .where(or(eq(member.id, scannerId), inArray(member.leadTeamId, teamOf(db, scannerId))));
-
-/**
- * The leads this scanner sees; the query joins leadScanner on leads.scanner_user_id. Narrowed by
- * scanner first, so each scanner's leads come from the index on (scanner_user_id, change_tx, id).
- */
-export function leadsSeenBy(db: Db, scannerId: string): SQL | undefined {
-  return and(
-    inArray(leads.scannerUserId, scannersOf(db, scannerId)),
-    or(
-      eq(leads.scannerUserId, scannerId),
-      eq(leadScanner.leadTeamSharesEarlier, true),
-      gte(leads.createdAt, leadScanner.leadTeamJoinedAt),
-    ),
-  );
-}
-
-/**
- * The people whose leads this scanner sees (a lead of theirs, own or a team mate's, is on the list),
- * among `people`: an edit naming the lead by its badge is allowed for them.
- */
-export async function peopleSeenBy(db: Db, scannerId: string, people: readonly string[]): Promise<Set<string>> {
-  if (people.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ id: leads.scannedUserId })
-    .from(leads)
-    .innerJoin(leadScanner, eq(leadScanner.id, leads.scannerUserId))
-    .where(and(inArray(leads.scannedUserId, [...people]), leadsSeenBy(db, scannerId)));
-  return new Set(rows.map((row) => row.id));
-}
 
 export interface LeadView {
   /** The user is a lead scanner (others have an empty list). */
   scanner: boolean;
+  /** Whose leads the list can show: the user, then their team mates (by id). */
+  scanners: string[];
   /**
    * A fingerprint of what selects the list's rows: scanner or not, the team, each team mate with
    * when they joined and whether they share earlier scans, and the newest deletion of a lead of any
@@ -68,8 +31,10 @@ export interface LeadView {
   fingerprint: string;
 }
 
+const matesSchema = z.array(z.tuple([z.string(), z.unknown(), z.unknown()]));
+
 /**
- * The scanner's list as it stands, in one statement. Read before the page of changes: whatever
+ * The scanner's list as it stands, in one statement. Read before the leads themselves: whatever
  * changes in between alters the fingerprint of the next download, which then starts over.
  */
 export async function leadViewOf(db: Db, scannerId: string): Promise<LeadView> {
@@ -90,6 +55,44 @@ export async function leadViewOf(db: Db, scannerId: string): Promise<LeadView> {
     .from(users)
     .where(eq(users.id, scannerId));
   const scanner = row?.paths.includes(LEAD_SCANNER_PATH) ?? false;
-  const facts = JSON.stringify(scanner && row ? [row.teamId, row.mates, row.removed] : null);
-  return { scanner, fingerprint: createHash('sha256').update(facts).digest('base64url').slice(0, 16) };
+  const mates = scanner ? (matesSchema.safeParse(row?.mates).data ?? []) : [];
+  const facts = JSON.stringify(scanner && row ? [row.teamId, mates, row.removed] : null);
+  return {
+    scanner,
+    scanners: scanner ? [scannerId, ...mates.map(([id]) => id)] : [],
+    fingerprint: createHash('sha256').update(facts).digest('base64url').slice(0, 16),
+  };
+}
+
+/**
+ * The leads of the view (its user's own, and their team mates' made since each joined, or all of a
+ * mate's who shares the earlier ones); the query joins leadScanner on leads.scanner_user_id. By
+ * scanner id, so each scanner's leads come from the index on (scanner_user_id, change_tx, id).
+ */
+export function leadsIn(view: LeadView): SQL | undefined {
+  const [own] = view.scanners;
+  if (own === undefined) return sql`false`;
+  return and(
+    inArray(leads.scannerUserId, view.scanners),
+    or(
+      eq(leads.scannerUserId, own),
+      eq(leadScanner.leadTeamSharesEarlier, true),
+      gte(leads.createdAt, leadScanner.leadTeamJoinedAt),
+    ),
+  );
+}
+
+/**
+ * The people whose leads this scanner sees (a lead of theirs, own or a team mate's, is on the list),
+ * among `people`: an edit naming the lead by its badge is allowed for them.
+ */
+export async function peopleSeenBy(db: Db, scannerId: string, people: readonly string[]): Promise<Set<string>> {
+  if (people.length === 0) return new Set();
+  const view = await leadViewOf(db, scannerId);
+  const rows = await db
+    .selectDistinct({ id: leads.scannedUserId })
+    .from(leads)
+    .innerJoin(leadScanner, eq(leadScanner.id, leads.scannerUserId))
+    .where(and(inArray(leads.scannedUserId, [...people]), leadsIn(view)));
+  return new Set(rows.map((row) => row.id));
 }

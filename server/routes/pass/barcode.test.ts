@@ -172,8 +172,14 @@ describe('GET /api/pass/revocations', () => {
     const [cancelled, rejected, kept] = await insertBadgedPeople(t.database.db, 3);
     const before = await allRevoked();
     // Written straight into the table, as no service does: the barcodes are revoked all the same.
-    await t.database.db.update(passes).set({ status: 'cancelled' }).where(eq(passes.id, cancelled?.passId ?? ''));
-    await t.database.db.update(passes).set({ status: 'rejected' }).where(eq(passes.id, rejected?.passId ?? ''));
+    await t.database.db
+      .update(passes)
+      .set({ status: 'cancelled' })
+      .where(eq(passes.id, cancelled?.passId ?? ''));
+    await t.database.db
+      .update(passes)
+      .set({ status: 'rejected' })
+      .where(eq(passes.id, rejected?.passId ?? ''));
     const after = await allRevoked(before.cursor, 2);
     expect(after.ids).toEqual(expect.arrayContaining([cancelled?.barcodeId, rejected?.barcodeId]));
     expect(after.ids).toHaveLength(2);
@@ -183,7 +189,11 @@ describe('GET /api/pass/revocations', () => {
     await barcodeOf(demoEmail('vendor'));
     try {
       await t.database.db.update(passes).set({ status: 'cancelled' }).where(eq(passes.id, vendor.pass.id));
-      const barcode = await t.app.inject({ method: 'GET', url: '/api/pass/barcode', headers: await t.login(demoEmail('vendor')) });
+      const barcode = await t.app.inject({
+        method: 'GET',
+        url: '/api/pass/barcode',
+        headers: await t.login(demoEmail('vendor')),
+      });
       expect(barcode.statusCode).toBe(404);
     } finally {
       await t.database.db.update(passes).set({ status: vendor.pass.status }).where(eq(passes.id, vendor.pass.id));
@@ -193,7 +203,10 @@ describe('GET /api/pass/revocations', () => {
   it('issues a barcode asked for a pass closed meanwhile as revoked, so the list still holds it', async () => {
     const [person] = await insertBadgedPeople(t.database.db, 1);
     await t.database.db.delete(passBarcodes).where(eq(passBarcodes.passId, person?.passId ?? ''));
-    await t.database.db.update(passes).set({ status: 'cancelled' }).where(eq(passes.id, person?.passId ?? ''));
+    await t.database.db
+      .update(passes)
+      .set({ status: 'cancelled' })
+      .where(eq(passes.id, person?.passId ?? ''));
     const { cursor } = await allRevoked();
     const issued = await currentBarcode(t.database.db, person?.passId ?? '');
     expect(issued.revokedReason).toBe('cancelled');
@@ -205,7 +218,11 @@ describe('GET /api/pass/revocations', () => {
     const [first, second] = await t.database.db
       .insert(passBarcodes)
       .values([
-        { passId: (await passOf(demoEmail('staff'))).pass.id, revokedAt: new Date('2026-02-01T10:00:00Z'), revokedReason: 'upgraded' },
+        {
+          passId: (await passOf(demoEmail('staff'))).pass.id,
+          revokedAt: new Date('2026-02-01T10:00:00Z'),
+          revokedReason: 'upgraded',
+        },
         { passId: (await passOf(demoEmail('organizer'))).pass.id },
       ])
       .returning();

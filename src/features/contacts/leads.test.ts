@@ -106,9 +106,9 @@ describe('saveLeadEdit', () => {
     const saved = await saveLeadEdit(database, ADA, lead, { tags: ['cloud', 'storage'] }, DURING);
     expect(saved?.op.payload).toEqual({ badgeId, tags: ['cloud', 'storage'] });
     // The op is one the contract accepts (the outbox checks it again before sending).
-    expect(leadOpSchema.safeParse({ ...(saved?.op.payload as object), id: saved?.op.id, createdAt: saved?.op.createdAt }).success).toBe(
-      true,
-    );
+    expect(
+      leadOpSchema.safeParse({ ...(saved?.op.payload as object), id: saved?.op.id, createdAt: saved?.op.createdAt }).success,
+    ).toBe(true);
     expect(await database.leads.get([ADA, badgeId])).toMatchObject({
       token: '',
       name: 'Bob Babbage',

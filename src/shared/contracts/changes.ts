@@ -9,7 +9,8 @@ export const CHANGES_PAGE_MAX = 1000;
 
 /**
  * What every page carries besides its rows: the cursor to send with the next request (the same one
- * when nothing changed) and whether the device now has every change the server had finished.
+ * when nothing changed) and whether the device now has every change. Not complete: ask again, at once
+ * after a full page, a moment later after an empty one (changes still being written held it back).
  */
 export const changePageFields = {
   cursor: z.string(),
