@@ -30,10 +30,9 @@ async function withAdmin<T>(url: string, task: (client: pg.Client) => Promise<T>
 /** Drops and re-creates the (empty) template database, and drops copies left by killed runs. */
 export async function recreateTemplate(url: string): Promise<string> {
   await withAdmin(url, async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
-      [`${COPY_PREFIX}%`],
-    );
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `${COPY_PREFIX}%`,
+    ]);
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
     await client.query(`create database "${TEMPLATE_DATABASE}"`);
   });
