@@ -8,11 +8,25 @@ import { runStandalone } from './standalone.ts';
 /** Lighthouse scores move by a few points from run to run on this VM: the median of a few runs is reported. */
 const RUNS = 3;
 
+/** The metrics the performance score weighs, printed with each run: what a low score comes from. */
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+} as const;
+
 /** One Lighthouse run, 0-100; a run whose trace came out broken (NO_NAVSTART, seen now and then) is repeated once. */
 async function performanceScore(url: string, port: number, attemptsLeft = 2): Promise<number> {
   const result = await lighthouse(url, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
   const score = result?.lhr.categories.performance?.score;
-  if (score != null) return score * 100;
+  if (score != null) {
+    const audits = result?.lhr.audits ?? {};
+    const metrics = Object.entries(METRICS).map(([id, label]) => `${label} ${audits[id]?.displayValue ?? '?'}`);
+    console.log(`  ${new URL(url).pathname}: ${Math.round(score * 100)} (${metrics.join(', ')})`);
+    return score * 100;
+  }
   const reason = result?.lhr.runtimeError?.message ?? 'no result';
   if (attemptsLeft > 1) return performanceScore(url, port, attemptsLeft - 1);
   throw new Error(`lighthouse ${url}: no performance score (${reason})`);

@@ -165,7 +165,7 @@ export async function applyLeadOps(
       const barcodeId = named.get(op.id);
       const holderId = barcodeId === undefined ? undefined : holderOf.get(barcodeId);
       const existing = holderId === undefined ? undefined : states.get(holderId);
-      if (holderId !== undefined && holderId === scannerId) outcomes.set(op.id, { result: 'rejected', reason: OWN_BADGE });
+      if (op.token === undefined && holderId === scannerId) outcomes.set(op.id, { result: 'rejected', reason: OWN_BADGE });
       else if (existing) {
         // The stored barcode stays: a revoked one never replaces it.
         updateLead(existing, op, at);

@@ -5,7 +5,7 @@ import { type LeadChanges, type LeadOp, OWN_BADGE } from '#shared/contracts/lead
 import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { leads, leadTeams, passes, users } from '../../db/schema/index.ts';
 import { applyClientOps } from '../../services/client-ops.ts';
-import { revokeCurrentBarcode } from '../../services/pass-barcodes.ts';
+import { currentBarcode, revokeCurrentBarcode } from '../../services/pass-barcodes.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { signedInUser } from '../payment/sandbox-testing.ts';
 import { applyLeadOps, LEAD_OP_KIND, NOT_ON_LIST } from './apply.ts';
@@ -327,14 +327,10 @@ describe('GET /api/lead/changes: a team', () => {
 
     // The scanner's own badge, seen in a team mate's list, is still not a lead of theirs.
     const [scannerPass] = await t.database.db.select().from(passes).where(eq(passes.userId, scanner.user.id));
-    const selfBarcode = (
-      await t.database.db.query.passBarcodes.findFirst({ where: (b, { eq: is }) => is(b.passId, scannerPass?.id ?? '') })
-    )?.id;
-    if (selfBarcode) {
-      await insertLeads(mate?.userId ?? '', [{ ...(outsider as BadgedPerson), userId: scanner.user.id, barcodeId: selfBarcode }]);
-      const self: LeadOp = { id: randomUUID(), createdAt: at(4), badgeId: selfBarcode, notes: 'me?' };
-      expect(await upload(scanner.headers, [self])).toEqual([{ id: self.id, status: 'rejected', reason: OWN_BADGE }]);
-    }
+    const ownBadge = await currentBarcode(t.database.db, scannerPass?.id ?? '');
+    await insertLeads(mate?.userId ?? '', [{ ...(outsider as BadgedPerson), userId: scanner.user.id, barcodeId: ownBadge.id }]);
+    const self: LeadOp = { id: randomUUID(), createdAt: at(4), badgeId: ownBadge.id, notes: 'me?' };
+    expect(await upload(scanner.headers, [self])).toEqual([{ id: self.id, status: 'rejected', reason: OWN_BADGE }]);
   });
 });
 
