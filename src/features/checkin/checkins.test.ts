@@ -3,32 +3,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { DURING, TEST_TRUST, testBadge } from '../../lib/badges/testing.ts';
 import { encodePayload } from '../../shared/pass-token.ts';
-import { type AppDatabase, type CheckinListRow, deleteUserData, openAppDatabase } from '../../lib/db.ts';
+import { type AppDatabase, deleteUserData, openAppDatabase } from '../../lib/db.ts';
 import type { CheckinEvent, CheckinEvents, CheckinList } from '../../shared/contracts/checkin.ts';
 import { readOp, SYNC_KINDS } from '../../sync/kinds.ts';
 import { pendingChangesCount } from '../../sync/outbox.ts';
 import { cachedCheckins, checkIn, mergeEvents, readCheckinRows, recordRejections, REFUSED_CHECKIN } from './checkins.ts';
 import { cachedLists, chosenListId, deviceIdOf, type KeyValueStore, readListRows, rememberListId, storeLists } from './lists.ts';
 import { eventsCursorKey, pullEvents, refreshCheckins } from './refresh.ts';
+import { MAIN_ENTRANCE as MAIN, PREMIUM_LOUNGE as LOUNGE, TEST_STAFF as USER } from './testing.ts';
 
 const TRUST = { ...TEST_TRUST, revoked: new Set(['badge-revoked']) };
-const USER = 'user-staff';
 const HERE = 'device-here-0001';
 const badge = testBadge;
-
-const MAIN: CheckinListRow = {
-  userId: USER,
-  id: 1,
-  name: 'Main entrance',
-  description: 'Every pass.',
-  passTypes: [],
-  validFrom: null,
-  validUntil: null,
-  checkedIn: 0,
-  duplicates: 0,
-  fetchedAt: '2026-03-25T09:00:00.000Z',
-};
-const LOUNGE: CheckinListRow = { ...MAIN, id: 2, name: 'Premium lounge', passTypes: ['Premium Pass'] };
 
 function event(id: string, overrides: Partial<CheckinEvent> = {}): CheckinEvent {
   return {

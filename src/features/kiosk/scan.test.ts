@@ -4,24 +4,10 @@ import { DURING, TEST_TRUST, testBadge } from '../../lib/badges/testing.ts';
 import { type AppDatabase, type CheckinListRow, openAppDatabase } from '../../lib/db.ts';
 import { cachedCheckins } from '../checkin/checkins.ts';
 import { kioskOutcome, kioskScan, printCount, printNeedsPin, recordPrint } from './scan.ts';
+import { MAIN_ENTRANCE as MAIN, PREMIUM_LOUNGE as LOUNGE, TEST_STAFF as USER } from '../checkin/testing.ts';
 
-const USER = 'user-staff';
 const KIOSK = 'kiosk-device-0001';
 const TRUST = { ...TEST_TRUST, revoked: new Set(['badge-revoked']) };
-
-const MAIN: CheckinListRow = {
-  userId: USER,
-  id: 1,
-  name: 'Main entrance',
-  description: 'Every pass.',
-  passTypes: [],
-  validFrom: null,
-  validUntil: null,
-  checkedIn: 0,
-  duplicates: 0,
-  fetchedAt: '2026-03-25T09:00:00.000Z',
-};
-const LOUNGE: CheckinListRow = { ...MAIN, id: 2, name: 'Premium lounge', passTypes: ['Premium Pass'] };
 
 let database: AppDatabase;
 let name = 0;
