@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgendaImportReport } from '#shared/contracts/organizer-content.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-accounts.ts';
 import { seed } from '../../server/db/seed/index.ts';
 import { FIXTURE_PATH } from '../fixtures/make-pretalx-schedule.ts';
+import { listenInProcess } from './in-process-app.ts';
 import { report } from './report.ts';
 
 /**
@@ -23,20 +22,8 @@ export async function benchAgendaImport() {
   try {
     await database.migrate();
     await seed(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      MAIL_LOG_ONLY: 'true',
-      PAYMENT_PROVIDER: 'sandbox',
-      PUBLIC_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-    });
-    const app = await buildApp({ config, database, distDir: '/nonexistent' });
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { app, base } = await listenInProcess(database, dataDir);
     try {
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      const base = `http://127.0.0.1:${address.port}`;
       const login = await fetch(`${base}/api/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { AttendeePage } from '#shared/contracts/organizer-people.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { passes, passTypes, users } from '../../server/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-accounts.ts';
 import { seed } from '../../server/db/seed/index.ts';
+import { listenInProcess } from './in-process-app.ts';
 import { report } from './report.ts';
 
 const PEOPLE = 10_000;
@@ -106,21 +105,8 @@ export async function benchAttendeeSearch() {
     const types = await seedPeople(database.db);
     // PostgreSQL's autovacuum would have analysed the tables after 10,000 sign-ups; PGlite runs none.
     await database.db.execute(sql`analyze`);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      MAIL_LOG_ONLY: 'true',
-      PAYMENT_PROVIDER: 'sandbox',
-      PUBLIC_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
-    });
-    const app = await buildApp({ config, database, distDir: '/nonexistent' });
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { app, base } = await listenInProcess(database, dataDir, { ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000' });
     try {
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      const base = `http://127.0.0.1:${address.port}`;
       const login = await fetch(`${base}/api/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { LeadChanges } from '#shared/contracts/leads.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { type Database, type Db, openDatabase } from '../../server/db/client.ts';
 import { leads, passBarcodes, passes, passTypes, users } from '../../server/db/schema/index.ts';
 import { seed } from '../../server/db/seed/index.ts';
 import { createRegistrant } from '../../server/testing/registrant.ts';
+import { listenInProcess } from './in-process-app.ts';
 import { median, report } from './report.ts';
 
 const LEADS = 2000;
@@ -80,21 +79,8 @@ async function measure(database: Database, dataDir: string, label: string) {
   await database.migrate();
   await seed(database.db);
   const headers = await scannerWithLeads(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    MAIL_LOG_ONLY: 'true',
-    PAYMENT_PROVIDER: 'sandbox',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const app = await buildApp({ config, database, distDir: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { app, base } = await listenInProcess(database, dataDir, { ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000' });
   try {
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const base = `http://127.0.0.1:${address.port}`;
     const get = async (cursor: string | undefined) => {
       const started = performance.now();
       const res = await fetch(`${base}/api/lead/changes${cursor ? `?cursor=${cursor}` : ''}`, { headers });

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema/index.ts';
@@ -14,6 +13,7 @@ import { createPassSigner } from '../../server/services/pass-signing.ts';
 import { createRegistrant } from '../../server/testing/registrant.ts';
 import type { LeadOp } from '#shared/contracts/leads.ts';
 import type { SyncResponse } from '#shared/contracts/sync.ts';
+import { listenInProcess } from './in-process-app.ts';
 import { report } from './report.ts';
 
 const OPS = 1000;
@@ -26,21 +26,8 @@ const PEOPLE = 40;
  * process with a fresh scanner and fresh badges, so every run starts from zero leads.
  */
 async function uploadThousand(database: Database, dataDir: string): Promise<number> {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    MAIL_LOG_ONLY: 'true',
-    PAYMENT_PROVIDER: 'sandbox',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  const app = await buildApp({ config, database, distDir: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { app, base } = await listenInProcess(database, dataDir, { ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000' });
   try {
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const base = `http://127.0.0.1:${address.port}`;
     const run = randomUUID().slice(0, 8);
     const scanner = await createRegistrant(database.db, {
       email: `bench-scanner-${run}@bench.example`,
