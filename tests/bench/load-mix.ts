@@ -111,6 +111,18 @@ export function eventMorningMix(world: LoadWorld, seed = 2026) {
     }
   }
 
+  /** A device's batch of offline ops to one upload route, checked for one result per op. */
+  function upload(device: Device, path: string, ops: readonly object[]): LoadRequest {
+    return {
+      method: 'POST',
+      path,
+      route: `POST ${path}`,
+      headers: auth(device),
+      body: JSON.stringify({ ops }),
+      check: checkUpload(ops.length),
+    };
+  }
+
   function leadUpload(): LoadRequest {
     const device = rng.pick(scanners);
     const ops = Array.from({ length: rng.int(1, 3) }, () => ({
@@ -119,14 +131,7 @@ export function eventMorningMix(world: LoadWorld, seed = 2026) {
       token: otherBadge(device),
       ...(rng.chance(0.2) ? { notes: 'Wants a demo of the managed Kubernetes offering', rating: rng.int(1, 5) } : {}),
     }));
-    return {
-      method: 'POST',
-      path: '/api/lead',
-      route: 'POST /api/lead',
-      headers: auth(device),
-      body: JSON.stringify({ ops }),
-      check: checkUpload(ops.length),
-    };
+    return upload(device, '/api/lead', ops);
   }
 
   function checkinUpload(): LoadRequest {
@@ -138,14 +143,7 @@ export function eventMorningMix(world: LoadWorld, seed = 2026) {
       token: rng.pick(badges),
       deviceId: `load-staff-${device.index}`,
     }));
-    return {
-      method: 'POST',
-      path: '/api/checkin',
-      route: 'POST /api/checkin',
-      headers: auth(device),
-      body: JSON.stringify({ ops }),
-      check: checkUpload(ops.length),
-    };
+    return upload(device, '/api/checkin', ops);
   }
 
   function favouriteChange(): LoadRequest {
@@ -157,14 +155,7 @@ export function eventMorningMix(world: LoadWorld, seed = 2026) {
     if (favourite) starred.add(sessionId);
     else starred.delete(sessionId);
     const ops = [{ id: randomUUID(), createdAt: new Date().toISOString(), sessionId, favourite }];
-    return {
-      method: 'POST',
-      path: '/api/agenda/favourites',
-      route: 'POST /api/agenda/favourites',
-      headers: auth(device),
-      body: JSON.stringify({ ops }),
-      check: checkUpload(1),
-    };
+    return upload(device, '/api/agenda/favourites', ops);
   }
 
   return function next(): LoadRequest {
