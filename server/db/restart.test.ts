@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -13,7 +12,7 @@ import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { ROOT } from '../paths.ts';
 import { SessionCache } from '../services/session-cache.ts';
 import { shareSessionChanges } from '../services/session-events.ts';
-import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from '../testing/private-postgres.ts';
+import { freePort, type PrivatePostgres, postgresBinaries, startPrivatePostgres } from '../testing/private-postgres.ts';
 import { openDatabase } from './client.ts';
 import { DEMO_PASSWORD, demoEmail, genericAttendeeEmail } from './seed/demo-accounts.ts';
 
@@ -36,14 +35,6 @@ const DOWN_MS = 5_000;
 const BACK_WITHIN_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !bin)(title, () => {
   let postgres: PrivatePostgres;
