@@ -58,14 +58,20 @@ export interface PostgresOptions {
   url: string;
   /** Connections per instance (10 by default). */
   poolSize?: number;
-  /** How long a query waits for a connection (a new one, or a free one of a busy pool) before it fails with a 503. */
+  /** How long opening one connection may take before the query fails with a 503 (a dead or unreachable host). */
   connectionTimeoutMillis?: number;
 }
 
 export type DatabaseOptions = PostgresOptions | { dataDir: string } | { pglite: PGlite };
 
-/** Long enough for a busy pool's queue and a distant server's TLS handshake; short enough that a request never hangs on a dead host. */
+/** Long enough for a distant server's TLS handshake; short enough that a request never hangs on a dead host. */
 const CONNECTION_TIMEOUT_MS = 5_000;
+/**
+ * How long a query may queue for a free connection of a busy pool. Separate from the connect
+ * timeout (pg-pool uses one option for both): a burst of uploads queues behind the pool for a few
+ * seconds and is answered, it must not turn into 503s while the database is healthy.
+ */
+const POOL_QUEUE_TIMEOUT_MS = 60_000;
 /** Idle connections are kept through the pauses between bursts of device syncs, then closed. */
 const IDLE_TIMEOUT_MS = 30_000;
 /** TCP keep-alive probes find a connection to a host that vanished without a reset (a failover). */
@@ -79,10 +85,18 @@ const KEEP_ALIVE_DELAY_MS = 10_000;
  * that was running fails (a 503 for its request) and the pool discards the client when released.
  */
 function createPool(options: PostgresOptions, database: Pick<Database, 'onConnectionLost'>): pg.Pool {
+  const connectTimeout = options.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS;
+  /** Each new connection gets the short connect timeout; the pool's own option is the queue wait. */
+  class Client extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeout });
+    }
+  }
   const pool = new pg.Pool({
+    Client,
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS,
+    connectionTimeoutMillis: POOL_QUEUE_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,

@@ -31,7 +31,8 @@ const UNAVAILABLE_ERRNOS = new Set([
 /** node-postgres and pg-pool say these in words only, without a code. */
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/, // "unexpectedly", "due to connection timeout"
-  /^timeout exceeded when trying to connect$/, // pg-pool: no connection within connectionTimeoutMillis
+  /^timeout exceeded when trying to connect$/, // pg-pool: no free connection within its queue wait
+  /^timeout expired$/, // node-postgres: a new connection not open within its connect timeout
   /^Client has encountered a connection error and is not queryable$/,
   /^Client was closed and is not queryable$/,
   /^Cannot use a pool after calling end on the pool$/,

@@ -37,6 +37,7 @@ describe('what counts as the database being unreachable', () => {
       [new Error('Connection terminated unexpectedly'), 'Connection terminated unexpectedly'],
       [new Error('Connection terminated due to connection timeout'), 'Connection terminated due to connection timeout'],
       [new Error('timeout exceeded when trying to connect'), 'timeout exceeded when trying to connect'],
+      [new Error('timeout expired'), 'timeout expired'],
       [
         new Error('Client has encountered a connection error and is not queryable'),
         'Client has encountered a connection error and is not queryable',
