@@ -78,7 +78,7 @@ const USER_FILE_PATHS: RegExp[] = [
 ];
 
 /**
- * Revocation updates (`?since=`) are polled by scanners, each with another instant: as cache
+ * Revocation pages (`?cursor=`) are polled by scanners, each with another instant: as cache
  * entries they would soon push the pass out of the bounded cache. Only the full list is kept.
  */
 const REVOCATION_UPDATES = /^\/api\/pass\/revocations\/?$/;
