@@ -88,7 +88,7 @@ function createPool(options: PostgresOptions, database: Pick<Database, 'onConnec
   const connectTimeout = options.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS;
   /** Each new connection gets the short connect timeout; the pool's own option is the queue wait. */
   class Client extends pg.Client {
-    constructor(config: pg.ClientConfig) {
+    constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectTimeout });
     }
   }

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { AgendaImportReport } from '#shared/contracts/organizer-content.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-accounts.ts';
@@ -9,6 +8,7 @@ import { seed } from '../../server/db/seed/index.ts';
 import { FIXTURE_PATH } from '../fixtures/make-pretalx-schedule.ts';
 import { listenInProcess } from './in-process-app.ts';
 import { report } from './report.ts';
+import { isMain } from './standalone.ts';
 
 /**
  * The organizer's agenda import (issue 14 budget: ≤ 2 s for 200 talks): POST the pretalx
@@ -52,4 +52,4 @@ export async function benchAgendaImport() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchAgendaImport();
+if (isMain(import.meta.url)) await benchAgendaImport();

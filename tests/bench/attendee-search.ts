@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { AttendeePage } from '#shared/contracts/organizer-people.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -11,6 +10,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demo-accounts.ts';
 import { seed } from '../../server/db/seed/index.ts';
 import { listenInProcess } from './in-process-app.ts';
 import { report } from './report.ts';
+import { isMain } from './standalone.ts';
 
 const PEOPLE = 10_000;
 const ROUNDS = 8;
@@ -161,4 +161,4 @@ export async function benchAttendeeSearch() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchAttendeeSearch();
+if (isMain(import.meta.url)) await benchAttendeeSearch();

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, demoEmail, genericAttendeeEmail } from '../../server/db/seed/demo-accounts.ts';
 import { VARIANT_SIDES } from '../../server/services/avatar-images.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
+import { isMain } from './standalone.ts';
 
 const PORT = 4397;
 const CLIENTS = 16;
@@ -135,7 +135,7 @@ export async function benchAvatarLoad() {
 }
 
 // `node --import tsx tests/bench/avatar-load.ts` runs it alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMain(import.meta.url)) {
   const { buildIfNeeded } = await import('../../server/build-if-needed.ts');
   const { bundleServerIfNeeded } = await import('../../server/prepare.ts');
   await buildIfNeeded((message) => console.log(message));

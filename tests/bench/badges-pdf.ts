@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
 import { measureProcess } from './process-stats.ts';
+import { isMain } from './standalone.ts';
 
 const PORT = 4396;
 /** Generic approved attendees seeded on top of the named demo accounts: about 2,000 badges in all. */
@@ -69,4 +69,4 @@ export async function benchBadgesPdf() {
 }
 
 // `node --import tsx tests/bench/badges-pdf.ts` runs it alone (after the server bundle is built).
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchBadgesPdf();
+if (isMain(import.meta.url)) await benchBadgesPdf();

@@ -1,8 +1,8 @@
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
+import { isMain } from './standalone.ts';
 
 const KEY = 'free-standard';
 const SCRATCH = 'cloudfest_bench_claims';
@@ -153,4 +153,4 @@ export async function benchFreePassClaims() {
 }
 
 // `node --import tsx tests/bench/free-pass-claims.ts` runs it alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchFreePassClaims();
+if (isMain(import.meta.url)) await benchFreePassClaims();

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
+import { isMain } from './standalone.ts';
 
 const PORT = 4395;
 const CONNECTIONS = 20;
@@ -117,4 +117,4 @@ export async function benchInvoiceApi() {
 }
 
 // `node --import tsx tests/bench/invoice-api.ts` runs it alone (after the server bundle is built).
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchInvoiceApi();
+if (isMain(import.meta.url)) await benchInvoiceApi();

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { hotelLine, type OrderLine, taxedLine, totalsOf } from '#shared/pricing.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -12,6 +11,7 @@ import { issuedFiles } from '../../server/services/invoice-files.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
 import { measureProcess } from './process-stats.ts';
+import { isMain } from './standalone.ts';
 
 const PORT = 4397;
 /** Invoices in the period: every 20th a credit note of the one before. */
@@ -178,4 +178,4 @@ export async function benchInvoiceZip() {
 }
 
 // `node --import tsx tests/bench/invoice-zip.ts` runs it alone (after the server bundle is built).
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchInvoiceZip();
+if (isMain(import.meta.url)) await benchInvoiceZip();

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { taxedLine } from '#shared/pricing.ts';
 import { invoicePdf } from '../../server/services/invoice-files.ts';
 import { SAMPLE_INVOICE } from '../../server/testing/sample-invoice.ts';
 import { median, report } from './report.ts';
+import { isMain } from './standalone.ts';
 
 /** One registration order: pass (19 %), four hotel nights (7 %) and their breakfasts (19 %). */
 const ORDER = { ...SAMPLE_INVOICE, lines: [...SAMPLE_INVOICE.lines, taxedLine('extra', 'Breakfast', 4, 2_200)] };
@@ -27,4 +27,4 @@ export async function benchInvoice(runs = 50) {
 }
 
 // `node --import tsx tests/bench/invoice.ts` runs it alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchInvoice();
+if (isMain(import.meta.url)) await benchInvoice();

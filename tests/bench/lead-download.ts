@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { LeadChanges } from '#shared/contracts/leads.ts';
 import { type Database, type Db, openDatabase } from '../../server/db/client.ts';
@@ -10,6 +9,7 @@ import { seed } from '../../server/db/seed/index.ts';
 import { createRegistrant } from '../../server/testing/registrant.ts';
 import { listenInProcess } from './in-process-app.ts';
 import { median, report } from './report.ts';
+import { isMain } from './standalone.ts';
 
 const LEADS = 2000;
 const ROUNDS = 40;
@@ -152,4 +152,4 @@ export async function benchLeadDownload() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchLeadDownload();
+if (isMain(import.meta.url)) await benchLeadDownload();

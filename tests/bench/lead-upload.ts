@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
@@ -15,6 +14,7 @@ import type { LeadOp } from '#shared/contracts/leads.ts';
 import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { listenInProcess } from './in-process-app.ts';
 import { report } from './report.ts';
+import { isMain } from './standalone.ts';
 
 const OPS = 1000;
 const BATCH = 500;
@@ -139,4 +139,4 @@ export async function benchLeadUpload() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchLeadUpload();
+if (isMain(import.meta.url)) await benchLeadUpload();

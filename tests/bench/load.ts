@@ -1,5 +1,4 @@
 import { cpus, loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { bundleServerIfNeeded } from '../../server/prepare.ts';
 import { type LoadRequest, loadAgent, machineTicks, openLoopStep, percentile, type StepResult } from './load-driver.ts';
@@ -9,6 +8,7 @@ import { cpuSeconds } from './process-stats.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
 import { startBareFastify } from './throughput.ts';
+import { isMain } from './standalone.ts';
 
 /** Issue 24's step test: each rate held for a step, one instance on PostgreSQL, 2,000 signed-in devices. */
 export const LOAD_RATES = [50, 100, 200, 400];
@@ -230,7 +230,7 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (isMain(import.meta.url)) {
   if (!process.env.LOAD_SERVER_ENTRY) await bundleServerIfNeeded();
   const rates = process.env.LOAD_RATES?.split(',').map(Number);
   await benchLoad({ stepSeconds: Number(process.env.LOAD_STEP_SECONDS ?? 15), rates });

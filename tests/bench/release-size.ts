@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { catalogueModule } from '../../vite.config.ts';
 import { report } from './report.ts';
+import { isMain } from './standalone.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -96,4 +97,4 @@ export async function benchReleaseSize() {
 }
 
 // `node --import tsx tests/bench/release-size.ts` runs it alone (it needs no server).
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchReleaseSize();
+if (isMain(import.meta.url)) await benchReleaseSize();

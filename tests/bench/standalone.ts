@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** True when this module is the file node was started with (a bench run on its own), not an import. */
+export function isMain(moduleUrl: string): boolean {
+  return Boolean(process.argv[1]) && moduleUrl === pathToFileURL(process.argv[1] ?? '').href;
+}
+
 /**
  * Lets one page bench run on its own (`node --import tsx tests/bench/<file>.ts`): builds when
  * needed, starts a server on a fresh data dir, measures, stops. Does nothing when the file is only
@@ -13,7 +18,7 @@ export async function runStandalone(
   bench: (baseUrl: string) => Promise<void>,
   options: { env?: Record<string, string>; port?: number } = {},
 ): Promise<void> {
-  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  if (!isMain(moduleUrl)) return;
   const { buildIfNeeded } = await import('../../server/build-if-needed.ts');
   const { bundleServerIfNeeded } = await import('../../server/prepare.ts');
   const { startServer } = await import('./server-process.ts');
