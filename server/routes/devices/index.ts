@@ -23,8 +23,8 @@ const isOrganizer = (row: UserRow) => row.scopes.includes(ORGANIZER_SCOPE);
 
 /** Who may report a device of each kind: check-in devices and kiosks are staff's, scanners are exhibitors'. */
 const MAY_REPORT: Record<DeviceKind, (row: UserRow) => boolean> = {
-  checkin: (row) => isStaff(row) || isOrganizer(row),
-  kiosk: (row) => isStaff(row) || isOrganizer(row),
+  checkin: isStaff,
+  kiosk: isStaff,
   lead: (row) => isLeadScanner(row) || isOrganizer(row),
 };
 

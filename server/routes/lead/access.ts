@@ -10,6 +10,7 @@ import { profileImageUrl } from '../user/avatar.ts';
 type UserRow = typeof users.$inferSelect;
 
 export const STAFF_SCOPE = 'staff';
+export const ORGANIZER_SCOPE = 'organizer';
 export const NOT_LEAD_SCANNER = 'Only lead scanners can upload leads.';
 export const NOT_STAFF = 'Only staff can check passes.';
 export const NOT_VENDOR = 'Only exhibitors (vendor accounts) can join an exhibitor team.';
@@ -27,7 +28,11 @@ export async function signedInUserRow(app: FastifyInstance, userId: string): Pro
 
 /** Lead scanners (ARCHITECTURE §10): users with a permission whose path is /contacts. */
 export const isLeadScanner = (row: UserRow) => row.permissionPaths.includes(LEAD_SCANNER_PATH);
-export const isStaff = (row: UserRow) => row.scopes.includes(STAFF_SCOPE);
+/**
+ * Staff at the doors: the staff scope, and organizers, who run the event and stand in at a door or
+ * set up a self-service kiosk (issue 24) without granting themselves a second role.
+ */
+export const isStaff = (row: UserRow) => row.scopes.includes(STAFF_SCOPE) || row.scopes.includes(ORGANIZER_SCOPE);
 
 export async function requireStaff(app: FastifyInstance, userId: string): Promise<UserRow> {
   const row = await signedInUserRow(app, userId);

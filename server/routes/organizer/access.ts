@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { authOf } from '../../types.ts';
-import { signedInUserRow } from '../lead/access.ts';
+import { ORGANIZER_SCOPE, signedInUserRow } from '../lead/access.ts';
 
-export const ORGANIZER_SCOPE = 'organizer';
+export { ORGANIZER_SCOPE };
 export const NOT_ORGANIZER = 'Only organizers can do this.';
 
 /** onRequest hook after authenticate: only the organizer scope runs the event (ARCHITECTURE §10). */
