@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrganizerDevice, OrganizerDevices } from '#shared/contracts/devices.ts';
+import { DEVICE_RETIRED_HOURS, type OrganizerDevice, type OrganizerDevices } from '#shared/contracts/devices.ts';
 import { checkinLists, devices, leadTeams, users } from '../../db/schema/index.ts';
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -309,6 +309,20 @@ describe('GET /api/organizer/devices', () => {
       deviceOverview(t.database.db, new Date(synced + ms)).then((data) => findDevice(data, body.deviceId));
     expect((await at(10 * MINUTE))?.stale).toBe(false);
     expect((await at(10 * MINUTE + 1))?.stale).toBe(true);
+  });
+
+  it('puts away a device silent for a day with nothing waiting, and keeps one that still holds changes', async () => {
+    const idle = validReport();
+    const holding = validReport({ pending: 3 });
+    expect((await report(staff, idle)).statusCode).toBe(200);
+    expect((await report(staff, holding)).statusCode).toBe(200);
+    const reported = (await rowOf(idle.deviceId))?.reportedAt.getTime() ?? 0;
+    const at = (ms: number) => deviceOverview(t.database.db, new Date(reported + ms));
+    const day = DEVICE_RETIRED_HOURS * 60 * MINUTE;
+    expect(findDevice(await at(day - MINUTE), idle.deviceId)).toBeDefined();
+    const later = await at(day + MINUTE);
+    expect(findDevice(later, idle.deviceId)).toBeUndefined();
+    expect(findDevice(later, holding.deviceId)).toMatchObject({ pending: 3, stale: true });
   });
 });
 

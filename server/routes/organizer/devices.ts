@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, gt, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DEVICE_RETIRED_HOURS,
   DEVICE_STALE_MINUTES,
   type DeviceExhibitorGroup,
   type DeviceListGroup,
@@ -14,6 +15,7 @@ import { nameOf } from '../../services/organizer-team.ts';
 import { organizerHooks } from './access.ts';
 
 const STALE_AFTER_MS = DEVICE_STALE_MINUTES * 60_000;
+const RETIRED_AFTER_MS = DEVICE_RETIRED_HOURS * 3_600_000;
 
 /** Stale (needs a look) first, then by person and device, so the order holds from poll to poll. */
 function byUrgency(a: OrganizerDevice, b: OrganizerDevice): number {
@@ -26,8 +28,9 @@ const byName = (a: { name: string | null }, b: { name: string | null }) =>
   a.name === null ? (b.name === null ? 0 : 1) : b.name === null ? -1 : a.name.localeCompare(b.name);
 
 /**
- * Every reported device, judged by the server's clock `now`: check-in devices and kiosks per
- * check-in list, lead scanners per exhibitor (their team, else their company).
+ * The devices in use, judged by the server's clock `now`: check-in devices and kiosks per
+ * check-in list, lead scanners per exhibitor (their team, else their company). A device that has
+ * not reported for DEVICE_RETIRED_HOURS is left out unless it still holds changes to upload.
  */
 export async function deviceOverview(db: Db, now = new Date()): Promise<OrganizerDevices> {
   const rows = await db
@@ -52,7 +55,8 @@ export async function deviceOverview(db: Db, now = new Date()): Promise<Organize
     .from(devices)
     .innerJoin(users, eq(users.id, devices.userId))
     .leftJoin(checkinLists, eq(checkinLists.id, devices.checkinListId))
-    .leftJoin(leadTeams, eq(leadTeams.id, users.leadTeamId));
+    .leftJoin(leadTeams, eq(leadTeams.id, users.leadTeamId))
+    .where(or(gt(devices.reportedAt, new Date(now.getTime() - RETIRED_AFTER_MS)), gt(devices.pending, 0)));
 
   const lists = new Map<number | null, DeviceListGroup>();
   const exhibitors = new Map<string, DeviceExhibitorGroup>();
@@ -104,7 +108,7 @@ export const organizerDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
-        description: `Event-day devices (organizers): staff check-in devices and kiosks per check-in list, lead scanners per exhibitor (team, else company), each with its user, last sync, changes waiting for upload and whether it has not synced for ${DEVICE_STALE_MINUTES} minutes (judged by the server's clock, serverTime). Stale devices first in each group.`,
+        description: `Event-day devices (organizers), those that reported within ${DEVICE_RETIRED_HOURS} h or still hold changes: staff check-in devices and kiosks per check-in list, lead scanners per exhibitor (team, else company), each with its user, last sync, changes waiting for upload and whether it has not synced for ${DEVICE_STALE_MINUTES} minutes (judged by the server's clock, serverTime). Stale devices first in each group.`,
         response: { 200: organizerDevicesSchema },
       },
     },

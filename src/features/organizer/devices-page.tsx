@@ -5,6 +5,7 @@ import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import {
+  DEVICE_RETIRED_HOURS,
   DEVICE_STALE_MINUTES,
   type DeviceKind,
   type OrganizerDevice,
@@ -164,7 +165,10 @@ export function DevicesPage() {
   const devices = usePolling(loadDevices, DEVICES_REFRESH_MS);
   return (
     <div className="devices">
-      <PageHeader title={t('devicesTitle')} lead={t('devicesLead', { minutes: DEVICE_STALE_MINUTES })} />
+      <PageHeader
+        title={t('devicesTitle')}
+        lead={t('devicesLead', { minutes: DEVICE_STALE_MINUTES, hours: DEVICE_RETIRED_HOURS })}
+      />
       {devices.error ? (
         <p className="alert alert-danger" role="alert">
           {devices.data ? t('devicesFailed', { error: devices.error }) : devices.error}

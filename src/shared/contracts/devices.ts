@@ -16,6 +16,8 @@ export const DEVICE_SECRET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 export const DEVICE_PENDING_MAX = 1_000_000;
 /** A device whose last sync is older than this is flagged on the console (server clock). */
 export const DEVICE_STALE_MINUTES = 10;
+/** A device silent this long with nothing waiting is put away (yesterday's, or handed back); one with changes waiting stays. */
+export const DEVICE_RETIRED_HOURS = 24;
 export const DEVICE_LABEL_MAX = 60;
 export const DEVICE_APP_VERSION_MAX = 40;
 
