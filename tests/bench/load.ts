@@ -10,8 +10,11 @@ import { startServer } from './server-process.ts';
 import { startBareFastify } from './throughput.ts';
 import { isMain } from './standalone.ts';
 
-/** Issue 24's step test: each rate held for a step, one instance on PostgreSQL, 2,000 signed-in devices. */
-export const LOAD_RATES = [50, 100, 200, 400];
+/**
+ * The step test: each rate held for a step, one instance on PostgreSQL, 2,000 signed-in devices.
+ * 800 ops/s is there for the bare server, so the ratio is not capped by the last step.
+ */
+export const LOAD_RATES = [50, 100, 200, 400, 800];
 const DEVICES = { devices: 2000, scanners: 40, staff: 20 };
 /** A step passes with p95 at most this and no error; the capacity is the highest rate up to which every step passed. */
 const P95_LIMIT_MS = 200;
@@ -194,15 +197,24 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
     const appSteps: Measured[] = [];
     const bareSteps: Measured[] = [];
     // Alternating, step by step: this shared machine's speed drifts, and both should see the same drift.
+    // Once a server failed a step its capacity is known: it is not driven further into collapse.
     for (const rate of rates) {
-      const bareStep = await measureStep(bareTarget, rate, options.stepSeconds, bareMix);
-      const appStep = await measureStep(appTarget, rate, options.stepSeconds, appMix);
-      bareSteps.push(bareStep);
-      appSteps.push(appStep);
-      console.log(`load step ${rate} ops/s\n  ${describe('app ', appStep)}\n  ${describe('bare', bareStep)}`);
-      console.log(`  slowest app routes (p95): ${routeSummary(appStep.step)}`);
-      for (const sample of appStep.step.errorSamples) console.log(`  app error: ${sample}`);
-      for (const sample of bareStep.step.errorSamples) console.log(`  bare error: ${sample}`);
+      const lastApp = appSteps.at(-1);
+      const lastBare = bareSteps.at(-1);
+      if (lastApp && !passed(lastApp) && lastBare && !passed(lastBare)) break;
+      if (!lastBare || passed(lastBare)) {
+        const bareStep = await measureStep(bareTarget, rate, options.stepSeconds, bareMix);
+        bareSteps.push(bareStep);
+        console.log(`load step ${rate} ops/s, ${describe('bare', bareStep)}`);
+        for (const sample of bareStep.step.errorSamples) console.log(`  bare error: ${sample}`);
+      }
+      if (!lastApp || passed(lastApp)) {
+        const appStep = await measureStep(appTarget, rate, options.stepSeconds, appMix);
+        appSteps.push(appStep);
+        console.log(`load step ${rate} ops/s, ${describe('app ', appStep)}`);
+        console.log(`  slowest app routes (p95): ${routeSummary(appStep.step)}`);
+        for (const sample of appStep.step.errorSamples) console.log(`  app error: ${sample}`);
+      }
     }
 
     for (const m of appSteps) {
@@ -217,9 +229,9 @@ export async function benchLoad(options: LoadBenchOptions): Promise<void> {
     report('load_bare_capacity_ops_s', bareCapacity, 'ops/s');
     report('load_capacity_vs_bare', bareCapacity > 0 ? appCapacity / bareCapacity : 0, 'ratio');
     // CPU per request at the app's capacity (or the first step): what the app costs over the bare server.
-    const at = appSteps.findIndex((m) => m.step.rate === Math.max(appCapacity, rates[0] as number));
-    const appAt = appSteps[at];
-    const bareAt = bareSteps[at];
+    const atRate = Math.max(appCapacity, rates[0] as number);
+    const appAt = appSteps.find((m) => m.step.rate === atRate);
+    const bareAt = bareSteps.find((m) => m.step.rate === atRate);
     if (appAt && bareAt) report(`load_cpu_per_op_vs_bare_at_${appAt.step.rate}`, appAt.cpuMsPerOp / bareAt.cpuMsPerOp, 'ratio');
   } finally {
     process.off('exit', orphans);
