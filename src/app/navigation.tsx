@@ -1,13 +1,14 @@
 import { atom } from 'jotai';
-import { createContext, type ReactNode, startTransition, useContext, useLayoutEffect, useState, useTransition } from 'react';
+import { type ReactNode, startTransition, useLayoutEffect, useState, useTransition } from 'react';
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
+import { NavigationIdContext, PendingContext } from '../lib/navigation-state.ts';
 import { store } from '../lib/store.ts';
 import { saveScrollPosition } from './scroll-restoration.ts';
 
 /**
  * The app's router: React Router's declarative <Router> over the browser history, each location
  * change rendered in a transition. Route guards and lazy pages suspend (src/app/route-loads.tsx), so
- * while they load the previous page stays on screen and `useNavigationPending()` is true, as with
+ * while they load the previous page stays on screen and `useNavigationPending()` (src/lib/navigation-state.ts) is true, as with
  * the data router, whose engine this saves from every first load (16 KB gzip, issue 15).
  */
 let browserHistory: ReturnType<typeof createBrowserHistory> | undefined;
@@ -18,24 +19,11 @@ export function appHistory() {
   return browserHistory;
 }
 
-const PendingContext = createContext(false);
-const NavigationIdContext = createContext(0);
-
 /** Counts the app's navigations, each history change one (a location key alone repeats: `default`). */
 let navigations = 0;
 
 /** The navigation on screen or on its way: guards run once per navigation (route-loads.tsx). */
 export const latestNavigation = () => navigations;
-
-/** The id of the navigation being rendered. */
-export function useNavigationId(): number {
-  return useContext(NavigationIdContext);
-}
-
-/** True while a navigation waits for its guards or page code (the page-load bar, focus after navigation). */
-export function useNavigationPending(): boolean {
-  return useContext(PendingContext);
-}
 
 /** Bumped to run every guard of the current page again (a 401 signed the user out). */
 export const guardVersionAtom = atom(0);

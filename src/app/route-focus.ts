@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useNavigationPending } from './navigation.tsx';
+import { useNavigationPending } from '../lib/navigation-state.ts';
 
 /** How long a page may take to render its heading after the route settles (lazy pages, loaders). */
 const HEADING_WAIT_MS = 3000;

@@ -4,7 +4,8 @@ import { matchRoutes, Outlet, type Params, type RouteObject, useLocation, usePar
 import { loadNamespaces } from '../i18n/i18n.ts';
 import type { Namespace } from '../i18n/namespaces.ts';
 import type { Place } from './guards.ts';
-import { appHistory, guardVersionAtom, latestNavigation, useNavigationId } from './navigation.tsx';
+import { useNavigationId } from '../lib/navigation-state.ts';
+import { appHistory, guardVersionAtom, latestNavigation } from './navigation.tsx';
 
 /*
  * Route guards and lazy pages for the declarative router (src/app/navigation.tsx). A guard decides,

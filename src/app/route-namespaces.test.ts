@@ -35,7 +35,7 @@ function namespacesOf(file: string): Set<string> {
 }
 
 describe('route namespaces', () => {
-  for (const table of ['app/router.tsx', 'features/organizer/organizer-routes.ts']) {
+  for (const table of ['app/router.tsx', 'app/organizer-routes.ts']) {
     it(`${table} preloads every catalogue its pages use`, () => {
       const file = join(SRC, table);
       const routes = [...readFileSync(file, 'utf8').matchAll(LAZY_PAGE)];

@@ -2,7 +2,7 @@ import { readToken } from '../lib/token.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { legacyRegistrationTarget, parseAccommodationId, REGISTRATION_STEPS } from './guards.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
-import { organizerRoutes } from '../features/organizer/organizer-routes.ts';
+import { organizerRoutes } from './organizer-routes.ts';
 import { KIOSK_PATH, kioskLocked } from '../features/kiosk/kiosk-lock.ts';
 import { revalidateRoutes } from './navigation.tsx';
 import { type AppRoute, type Guard, lazyPage, RouteError, useAppRoutes } from './route-loads.tsx';
@@ -228,7 +228,7 @@ const mainRoutes: AppRoute[] = [
   {
     // The organizer console (issue 14): its layout and pages are lazy chunks attendees never load.
     path: 'organizer',
-    page: lazyPage(() => import('../features/organizer/organizer-layout.tsx'), 'OrganizerLayout', ['organizer']),
+    page: lazyPage(() => import('./layouts/organizer-layout.tsx'), 'OrganizerLayout', ['organizer']),
     children: organizerRoutes,
   },
   {

@@ -14,7 +14,7 @@ import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { configAtom } from '../../lib/config.ts';
 import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import { normalizePath } from '../guards.ts';
-import { formatEventDates } from './format-event-dates.ts';
+import { formatEventDates } from '../../i18n/format-event-dates.ts';
 import { REGISTRATION_FOOTER_LINKS } from './nav-links.ts';
 import './registration-layout.css';
 import { LanguageSwitch } from '../../i18n/language-switch.tsx';

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MENU_FOOTER_LINKS, REGISTRATION_FOOTER_LINKS } from '../../app/layouts/nav-links.ts';
 import de from '../../locales/de/information.json';
 import en from '../../locales/en/information.json';
 import { EVENT_OVERVIEW } from './content/event-overview.ts';
@@ -9,12 +7,6 @@ import type { Block, InfoText } from './content/types.ts';
 import { anchorTargets, parseRichText } from './rich-text.ts';
 
 const sectionIds = INFORMATION_SECTIONS.map((section) => section.id);
-
-/** `/information#x` targets written anywhere in a source file of the app. */
-function informationAnchorsIn(path: string): string[] {
-  const source = readFileSync(new URL(path, import.meta.url), 'utf8');
-  return [...source.matchAll(/\/information#([\w-]+)/g)].map((match) => match[1] ?? '');
-}
 
 /** The texts of a block as a catalogue writes them: links included, placeholders not filled in. */
 function textsOf(block: Block, catalogue: Record<string, string>): string[] {
@@ -44,24 +36,6 @@ const allBlocks: Block[] = [
 ];
 
 describe('information sections', () => {
-  it('has a section for every footer link of the app', () => {
-    const anchors = [...MENU_FOOTER_LINKS, ...REGISTRATION_FOOTER_LINKS].map((link) => link.to.split('#')[1]);
-    expect(anchors.length).toBeGreaterThan(0);
-    for (const anchor of anchors) expect(sectionIds).toContain(anchor);
-  });
-
-  it('has a section for every /information# anchor written in nav-links.ts and the partner banner', () => {
-    const anchors = [
-      ...informationAnchorsIn('../../app/layouts/nav-links.ts'),
-      ...informationAnchorsIn('../../components/ui/partner-banner.tsx'),
-    ];
-    expect(anchors).toEqual(
-      expect.arrayContaining(['imprint', 'privacy-policy', 'code-of-conduct', 'terms-and-conditions', 'faq']),
-    );
-    expect(anchors).toContain('partners');
-    for (const anchor of anchors) expect(sectionIds).toContain(anchor);
-  });
-
   it('uses unique section ids and unique subsection headings', () => {
     expect(new Set(sectionIds).size).toBe(sectionIds.length);
     for (const section of INFORMATION_SECTIONS) {

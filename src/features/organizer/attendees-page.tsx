@@ -1,7 +1,7 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useNavigationPending } from '../../app/navigation.tsx';
+import { useNavigationPending } from '../../lib/navigation-state.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { errorMessage } from '../../lib/form-errors.ts';

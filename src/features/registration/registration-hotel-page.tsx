@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DateSelect } from '../../components/ui/date-select.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { formatEventDates } from '../../app/layouts/format-event-dates.ts';
+import { formatEventDates } from '../../i18n/format-event-dates.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';

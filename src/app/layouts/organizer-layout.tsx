@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { useT } from '../../i18n/use-t.ts';
-import { organizerRoutes } from './organizer-routes.ts';
-import './organizer.css';
+import { organizerRoutes } from '../organizer-routes.ts';
+import '../../features/organizer/organizer.css';
 
 const sections = organizerRoutes.flatMap((route) => {
   const label = route.nav;

@@ -26,6 +26,6 @@ describe('the organizer console routes', () => {
     const source = readFileSync(new URL('./organizer-routes.ts', import.meta.url), 'utf8');
     const imports = source.split('\n').filter((line) => /^import\s/.test(line));
     const eager = imports.filter((line) => !/^import type\s/.test(line));
-    expect(eager).toEqual(["import { type AppRoute, lazyPage } from '../../app/route-loads.tsx';"]);
+    expect(eager).toEqual(["import { type AppRoute, lazyPage } from './route-loads.tsx';"]);
   });
 });
