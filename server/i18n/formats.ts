@@ -1,4 +1,5 @@
 import type { Language } from './language.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 /**
  * Dates in the server's texts (mails, PDFs), per language. Moments are shown in venue time,
@@ -7,8 +8,6 @@ import type { Language } from './language.ts';
  * without loading date-fns-tz on the mail path; the app's countdown uses date-fns-tz
  * (src/shared/berlin-time.ts) where it must compute with zoned times.
  */
-
-const VENUE_TIME_ZONE = 'Europe/Berlin';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE' };
 

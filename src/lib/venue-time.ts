@@ -1,5 +1,6 @@
 import { activeLanguage, type Language } from '../i18n/i18n.ts';
 import { dateFormat } from '../i18n/formats.ts';
+import { VENUE_TIME_ZONE } from '../shared/venue-time-zone.ts';
 
 /*
  * Times on site are the venue's (Europe/Berlin), whatever zone a visitor's phone is set to: the
@@ -7,8 +8,6 @@ import { dateFormat } from '../i18n/formats.ts';
  * Berlin time: it sits in the registration page's first load, which has no room for another module.)
  * Written in the active language (issue 16) unless a language is given.
  */
-
-export const VENUE_TIME_ZONE = 'Europe/Berlin';
 
 function clockFormat(language: Language): Intl.DateTimeFormat {
   return dateFormat(language, {

@@ -1,3 +1,4 @@
+import { VENUE_TIME_ZONE } from './venue-time-zone.ts';
 /**
  * When a hotel booking may be cancelled (shared by the app's button and the server's check):
  * free of charge until 14 days before arrival, and within 24 hours of booking in any case (a
@@ -18,7 +19,6 @@ export interface CancellableBooking {
 }
 
 /** The venue's zone: a stay begins and ends by the calendar in the hotels, not on the phone. */
-const VENUE_TIME_ZONE = 'Europe/Berlin';
 const venueDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: VENUE_TIME_ZONE,
   year: 'numeric',

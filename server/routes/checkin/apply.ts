@@ -2,16 +2,17 @@ import { and, asc, inArray, isNull } from 'drizzle-orm';
 import type { CheckinOp } from '#shared/contracts/checkin.ts';
 import type { Db } from '../../db/client.ts';
 import { checkinLists, checkins, passes } from '../../db/schema/index.ts';
-import type { BadgeVerifier } from '../../services/badges.ts';
-import type { OpOutcome } from '../../services/client-ops.ts';
+import type { BadgeVerifier } from '../../services/badges/badge-verifier.ts';
+import type { OpOutcome } from '../../services/sync/client-ops.ts';
 import { changeTime } from '../agenda/favourites.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 export const CHECKIN_OP_KIND = 'checkin';
 export const UNKNOWN_LIST = 'This check-in list no longer exists.';
 export const notValidFor = (listName: string) => `This pass is not valid for ${listName}.`;
 
 const berlinTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
+  timeZone: VENUE_TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',

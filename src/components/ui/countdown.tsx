@@ -6,6 +6,7 @@ import type { EventConfig } from '../../shared/contracts/catalog.ts';
 import { type CountdownPhase, countdownAt, countdownParts, isCountdownVisible } from '../../shared/countdown.ts';
 import './countdown.css';
 import { dateFormat } from '../../i18n/formats.ts';
+import { VENUE_TIME_ZONE } from '../../shared/venue-time-zone.ts';
 
 const UNITS = [
   { key: 'days', label: 'countdownDays' },
@@ -22,7 +23,7 @@ function endFormat(language: Language): Intl.DateTimeFormat {
     month: 'long',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'Europe/Berlin',
+    timeZone: VENUE_TIME_ZONE,
     timeZoneName: 'short',
   });
 }

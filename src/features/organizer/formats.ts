@@ -1,7 +1,7 @@
 import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useLanguage, type Values } from '../../i18n/use-t.ts';
-import { VENUE_TIME_ZONE } from '../../lib/venue-time.ts';
+import { VENUE_TIME_ZONE } from '../../shared/venue-time-zone.ts';
 
 /** The console's translator (useT('organizer')), for helpers that build texts outside a component. */
 export type ConsoleT = (key: MessageKey<'organizer'>, values?: Values) => string;

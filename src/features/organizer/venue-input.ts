@@ -1,10 +1,9 @@
+import { VENUE_TIME_ZONE } from '../../shared/venue-time-zone.ts';
 /*
  * <input type="datetime-local"> holds a wall-clock time without a zone. Organizers mean the venue's
  * clock (Europe/Berlin) whatever zone their laptop is in, so the console converts between that
  * wall time and an ISO instant itself.
  */
-
-export const VENUE_TIME_ZONE = 'Europe/Berlin';
 
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: VENUE_TIME_ZONE,
