@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           // English catalogues loaded and active (src/i18n/test-setup.ts).
           setupFiles: ['src/i18n/test-setup.ts'],
           // Pure logic by default; no DOM library is installed.
