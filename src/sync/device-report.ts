@@ -4,6 +4,7 @@ import { store } from '../lib/store.ts';
 import type { DeviceKind, DeviceReport } from '../shared/contracts/devices.ts';
 import { hasControlCharacter } from '../shared/text.ts';
 import type { SyncSession, SyncStatus } from './engine.ts';
+import { readToEnd } from './read-to-end.ts';
 
 /*
  * Event-day devices tell the organizer console how they are doing (issue 24): a staff check-in
@@ -166,6 +167,7 @@ export function createDeviceReporter(options: DeviceReporterOptions): DeviceRepo
       body: JSON.stringify(body),
       credentials: 'same-origin',
     });
+    await readToEnd(response);
     if (response.ok) {
       sent = { user: current.userId, role: key, pending, at: now() };
       wasOffline = false;

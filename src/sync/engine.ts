@@ -4,6 +4,7 @@ import { SYNC_BATCH_MAX, type SyncResult, syncResponseSchema } from '../shared/c
 import { onServiceWorkerSync, registerBackgroundSync } from './background-sync.ts';
 import { readOp, SYNC_KINDS, type SyncKind, type SyncKinds } from './kinds.ts';
 import { onOutboxChange } from './outbox.ts';
+import { readToEnd } from './read-to-end.ts';
 import { translate } from '../i18n/i18n.ts';
 
 /*
@@ -351,6 +352,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     setReachable(true);
 
     if (response.status === 401) {
+      await readToEnd(response);
       pausedSession = current;
       update({ paused: true, lastError: SYNC_MESSAGES.sessionEnded });
       return 'stop';
@@ -379,6 +381,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await reject(items, (await problemDetail(response)) ?? SYNC_MESSAGES.forbidden);
       return 'continue';
     }
+    await readToEnd(response);
     return retryLater(items, SYNC_MESSAGES.serverBusy(response.status));
   }
 
