@@ -36,6 +36,7 @@ function setup({ role, user = USER }: { role?: DeviceRole; user?: string | null 
   if (role) storage.setItem(DEVICE_ROLE_KEY, JSON.stringify(role));
   const state = { answer: 200 as number | 'network' };
   const sent: { body: Record<string, unknown>; auth: string | null }[] = [];
+  const answers: Response[] = [];
   const fetch = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     expect(String(input)).toBe('/api/devices/report');
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -43,7 +44,9 @@ function setup({ role, user = USER }: { role?: DeviceRole; user?: string | null 
     expect(deviceReportSchema.safeParse(body).success).toBe(true);
     sent.push({ body, auth: new Headers(init.headers).get('Authorization') });
     if (state.answer === 'network') throw new TypeError('Failed to fetch');
-    return new Response(state.answer === 200 ? '{"ok":true}' : '{}', { status: state.answer });
+    const answer = new Response(state.answer === 200 ? '{"ok":true}' : '{}', { status: state.answer });
+    answers.push(answer);
+    return answer;
   });
   const reporter = createDeviceReporter({
     storage,
@@ -57,6 +60,7 @@ function setup({ role, user = USER }: { role?: DeviceRole; user?: string | null 
     reporter,
     storage,
     sent,
+    answers,
     state,
     pending,
     tick: (ms: number) => {
@@ -85,6 +89,17 @@ describe('readRole', () => {
 });
 
 describe('device reports', () => {
+  it('reads every answer to the end, accepted or refused, so the browser frees the request', async () => {
+    const t = setup();
+    await t.reporter.setRole({ kind: 'lead' });
+    t.state.answer = 409;
+    await t.reporter.setRole({ kind: 'checkin', listId: 3 });
+    expect(t.answers.map((answer) => [answer.status, answer.bodyUsed])).toEqual([
+      [200, true],
+      [409, true],
+    ]);
+  });
+
   it('sends nothing while the device has no role, or nobody is signed in', async () => {
     const t = setup();
     await t.reporter.afterDrain(online());
