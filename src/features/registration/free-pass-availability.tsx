@@ -52,6 +52,9 @@ export function FreePassAvailability() {
     if (width) fillRef.current?.style.setProperty('--free-pass-taken', width);
   }, [width]);
 
+  // While the count loads, an invisible copy of the panel holds its place: on a phone the panel
+  // sits above the pass choice, which would otherwise jump down when it arrives (layout shift).
+  if (taken === undefined) return <FreePassPlaceholder />;
   if (!availability) return null;
   const percent = Math.round(availability.taken * 100);
 
@@ -85,5 +88,28 @@ export function FreePassAvailability() {
         )}
       </p>
     </section>
+  );
+}
+
+/** The panel's shape with its longest texts, invisible and hidden from assistive technology. */
+function FreePassPlaceholder() {
+  const t = useT('registration');
+  const tCommon = useT('common');
+  const count = countFormat(useLanguage());
+  const total = count.format(FREE_PASS_POOL);
+  return (
+    <div className="free-pass is-loading" aria-hidden="true">
+      <p className="free-pass__eyebrow">{t('freePassesEyebrow')}</p>
+      <h2 className="free-pass__headline">{tCommon(HEADLINES.available)}</h2>
+      <div className="free-pass__bar" />
+      <p className="free-pass__meta">
+        <Text
+          ns="registration"
+          k="freePassesLeft"
+          values={{ remaining: total, total, percent: 100 }}
+          components={{ strong: <strong /> }}
+        />
+      </p>
+    </div>
   );
 }
