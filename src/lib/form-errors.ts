@@ -36,3 +36,17 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
   }
   return result;
 }
+
+/**
+ * Puts the server's per-field messages on a react-hook-form form (`setError`, type 'server': they
+ * stay as the server wrote them when the language changes). Tells whether any field got one.
+ */
+export function showServerFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  setError: (field: F, error: { type: string; message: string }) => void,
+): boolean {
+  const messages = Object.entries(serverFieldErrors(error, fields)) as [F, string][];
+  for (const [field, message] of messages) setError(field, { type: 'server', message });
+  return messages.length > 0;
+}

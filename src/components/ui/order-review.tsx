@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/use-t.ts';
-import { formatEuro, formatPrice } from '../../lib/money.ts';
+import { formatEuro } from '../../lib/money.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { isFreeOrder, orderTotalRows } from '../../shared/pricing.ts';
+import { OrderTable } from './order-table.tsx';
 import './order-review.css';
 
 /**
@@ -11,45 +11,25 @@ import './order-review.css';
  */
 export function OrderReview({ order }: { order: Order }) {
   const t = useT('checkout');
-  const tCommon = useT('common');
-  const free = isFreeOrder(order);
-  const rowLabel: Record<string, string> = { net: t('net'), total: t('total') };
-  // Formatted as a number so German shows '5,5 %'.
-  const vatLabel = (percent: string) => t('vatRate', { rate: Number(percent) });
   return (
-    <div className="order-review">
-      <table className="order-review__table">
-        <caption className="visually-hidden">{t('yourOrder')}</caption>
-        <thead className="visually-hidden">
-          <tr>
-            <th scope="col">{t('item')}</th>
-            <th scope="col">{t('amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={`${line.kind}-${line.description}`}>
-              <th scope="row" className="order-review__item">
-                {line.description}
-                {line.quantity > 1 ? (
-                  <span className="order-review__detail">
-                    {t('lineQuantity', { quantity: line.quantity, unitPrice: formatEuro(line.unitPrice) })}
-                  </span>
-                ) : null}
-              </th>
-              <td>{formatPrice(line.net)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {orderTotalRows(order, vatLabel, formatEuro).map((row) => (
-            <tr key={row.key} className={row.key === 'total' ? 'order-review__total' : 'order-review__minor'}>
-              <th scope="row">{rowLabel[row.key] ?? row.label}</th>
-              <td>{free ? tCommon('free') : row.value}</td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
-    </div>
+    <OrderTable
+      order={order}
+      block="order-review"
+      labels={{ caption: t('yourOrder'), item: t('item'), amount: t('amount'), net: t('net'), total: t('total') }}
+      // Formatted as a number so German shows '5,5 %'.
+      vatLabel={(percent) => t('vatRate', { rate: Number(percent) })}
+      itemClass="order-review__item"
+      line={(line) => (
+        <>
+          {line.description}
+          {line.quantity > 1 ? (
+            <span className="order-review__detail">
+              {t('lineQuantity', { quantity: line.quantity, unitPrice: formatEuro(line.unitPrice) })}
+            </span>
+          ) : null}
+        </>
+      )}
+      totalClass={(key) => (key === 'total' ? 'order-review__total' : 'order-review__minor')}
+    />
   );
 }

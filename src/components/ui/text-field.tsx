@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useT } from '../../i18n/use-t.ts';
 
@@ -12,8 +12,27 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
 }
 
-/** A labelled input (base.css .field markup) whose hint and error are tied to it for screen readers. */
-export function TextField({ label, registration, error, errorAction, hint, className, ...inputProps }: TextFieldProps) {
+/** What a field's control (input, select) takes from FieldShell: its id, state and descriptions. */
+export interface FieldControlProps {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldShellProps {
+  label: string;
+  error?: string | undefined;
+  errorAction?: ReactNode;
+  hint?: ReactNode;
+  /** Extra classes of the control besides 'input'. */
+  className?: string | undefined;
+  /** The control, given its props. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** The base.css .field markup around one control: its label, then its error and hint, tied to it for screen readers. */
+export function FieldShell({ label, error, errorAction, hint, className, children }: FieldShellProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -23,14 +42,12 @@ export function TextField({ label, registration, error, errorAction, hint, class
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className={['input', error ? 'is-danger' : null, className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-        {...registration}
-      />
+      {children({
+        id,
+        className: ['input', error ? 'is-danger' : null, className].filter(Boolean).join(' '),
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {error ? (
         <p id={errorId} className="field-error">
           {error}
@@ -43,6 +60,42 @@ export function TextField({ label, registration, error, errorAction, hint, class
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input (base.css .field markup) whose hint and error are tied to it for screen readers. */
+export function TextField({ label, registration, error, errorAction, hint, className, ...inputProps }: TextFieldProps) {
+  return (
+    <FieldShell label={label} error={error} errorAction={errorAction} hint={hint} className={className}>
+      {(control) => <input {...control} {...inputProps} {...registration} />}
+    </FieldShell>
+  );
+}
+
+/** A labelled select, TextField's sibling for a choice among options. */
+export function SelectField({
+  label,
+  registration,
+  error,
+  hint,
+  className,
+  children,
+  ...selectProps
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <FieldShell label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <select {...control} {...selectProps} {...registration}>
+          {children}
+        </select>
+      )}
+    </FieldShell>
   );
 }
 

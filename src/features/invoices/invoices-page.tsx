@@ -8,7 +8,7 @@ import { formatEuro } from '../../lib/money.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { type Invoice, invoiceSchema } from '../../shared/contracts/registration.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
-import { Notice } from '../../components/ui/notice.tsx';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { formatIssuedAt, invoicePdfPath, invoiceStatusLabel, invoiceXmlPath } from './invoice-format.ts';
 import './invoices.css';
 
@@ -26,30 +26,26 @@ export function InvoicesPage() {
   return (
     <div className="invoices-page">
       <PageHeader title={t('title')} lead={t('lead')} />
-      {invoices.status === 'loading' ? (
-        <p className="card" role="status" aria-busy="true">
-          {t('loading')}
-        </p>
-      ) : invoices.status === 'error' ? (
-        <div className="stack">
-          <Notice tone="danger">{t('loadFailed', { reason: errorMessage(invoices.error) })}</Notice>
-          <div>
-            <button type="button" className="btn btn-secondary" onClick={invoices.retry}>
-              {t('tryAgain')}
-            </button>
-          </div>
-        </div>
-      ) : invoices.data.length === 0 ? (
-        <EmptyState title={t('emptyTitle')}>{t('emptyText')}</EmptyState>
-      ) : (
-        <ul className="invoice-list" aria-label={t('yourInvoices')}>
-          {invoices.data.map((invoice) => (
-            <li key={invoice.id}>
-              <InvoiceCard invoice={invoice} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadState
+        state={invoices}
+        loading={t('loading')}
+        error={(error) => t('loadFailed', { reason: errorMessage(error) })}
+        retryLabel={t('tryAgain')}
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState title={t('emptyTitle')}>{t('emptyText')}</EmptyState>
+          ) : (
+            <ul className="invoice-list" aria-label={t('yourInvoices')}>
+              {list.map((invoice) => (
+                <li key={invoice.id}>
+                  <InvoiceCard invoice={invoice} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadState>
     </div>
   );
 }

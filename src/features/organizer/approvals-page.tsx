@@ -1,6 +1,7 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -80,86 +81,82 @@ export function ApprovalsPage() {
       <h2 id={headingId} className="visually-hidden">
         {t('approvalsHeading')}
       </h2>
-      {queue.status === 'loading' && <p aria-live="polite">{t('approvalsLoading')}</p>}
-      {queue.status === 'error' && (
-        <p className="alert alert-danger" role="alert">
-          {errorMessage(queue.error)}{' '}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={queue.retry}>
-            {t('tryAgain')}
-          </button>
-        </p>
-      )}
-      {queue.status === 'ready' && queue.data.total === 0 && <p className="people-empty">{t('approvalsEmpty')}</p>}
-      {queue.status === 'ready' && queue.data.total > 0 && (
-        <>
-          <fieldset className="people-actions">
-            <legend className="visually-hidden">{t('approvalsSelectedPasses')}</legend>
-            <p className="people-actions__count" aria-live="polite">
-              {t('approvalsSelectedCount', { count: selected.size })}
-            </p>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              disabled={busy || selected.size === 0}
-              aria-busy={busy || undefined}
-              onClick={() => void decide('approve')}
-            >
-              {t('approvalsApproveSelected')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger btn-sm"
-              disabled={busy || selected.size === 0}
-              onClick={() => void decide('reject')}
-            >
-              {t('approvalsRejectSelected')}
-            </button>
-          </fieldset>
-          <TableScroll className="organizer-table" label={t('approvalsTable', { total: queue.data.total })}>
-            <table>
-              <caption className="visually-hidden">{t('approvalsTable', { total: queue.data.total })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="people-check">
-                    <input type="checkbox" aria-label={t('approvalsSelectAll')} checked={allSelected} onChange={toggleAll} />
-                  </th>
-                  <th scope="col">{t('columnName')}</th>
-                  <th scope="col">{t('columnCompany')}</th>
-                  <th scope="col">{t('columnPass')}</th>
-                  <th scope="col">{t('columnHow')}</th>
-                  <th scope="col">{t('columnCreated')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.passId} className={selected.has(item.passId) ? 'is-selected' : undefined}>
-                    <td className="people-check">
-                      <input
-                        type="checkbox"
-                        aria-label={t('approvalsSelectOne', { name: item.name || item.email })}
-                        checked={selected.has(item.passId)}
-                        onChange={() => toggle(item.passId)}
-                      />
-                    </td>
-                    <th scope="row">
-                      <Link to={`/organizer/attendees/${item.userId}`}>{item.name || item.email}</Link>
-                      <span className="people-meta">{item.email}</span>
-                    </th>
-                    <td>{item.company}</td>
-                    <td>{item.passType.name}</td>
-                    <td>
-                      {sourceText(item, t)}
-                      {item.hostCode && <span className="people-tag">{t('approvalsHostTag')}</span>}
-                    </td>
-                    <td>{dateTime(item.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <PeoplePager what="pendingPasses" page={page} pageSize={PAGE_SIZE} total={queue.data.total} onPage={setPage} />
-        </>
-      )}
+      <LoadState state={queue} look="inline" loading={t('approvalsLoading')} retryLabel={t('tryAgain')}>
+        {(data) =>
+          data.total === 0 ? (
+            <p className="people-empty">{t('approvalsEmpty')}</p>
+          ) : (
+            <>
+              <fieldset className="people-actions">
+                <legend className="visually-hidden">{t('approvalsSelectedPasses')}</legend>
+                <p className="people-actions__count" aria-live="polite">
+                  {t('approvalsSelectedCount', { count: selected.size })}
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  disabled={busy || selected.size === 0}
+                  aria-busy={busy || undefined}
+                  onClick={() => void decide('approve')}
+                >
+                  {t('approvalsApproveSelected')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-sm"
+                  disabled={busy || selected.size === 0}
+                  onClick={() => void decide('reject')}
+                >
+                  {t('approvalsRejectSelected')}
+                </button>
+              </fieldset>
+              <TableScroll className="organizer-table" label={t('approvalsTable', { total: data.total })}>
+                <table>
+                  <caption className="visually-hidden">{t('approvalsTable', { total: data.total })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className="people-check">
+                        <input type="checkbox" aria-label={t('approvalsSelectAll')} checked={allSelected} onChange={toggleAll} />
+                      </th>
+                      <th scope="col">{t('columnName')}</th>
+                      <th scope="col">{t('columnCompany')}</th>
+                      <th scope="col">{t('columnPass')}</th>
+                      <th scope="col">{t('columnHow')}</th>
+                      <th scope="col">{t('columnCreated')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((item) => (
+                      <tr key={item.passId} className={selected.has(item.passId) ? 'is-selected' : undefined}>
+                        <td className="people-check">
+                          <input
+                            type="checkbox"
+                            aria-label={t('approvalsSelectOne', { name: item.name || item.email })}
+                            checked={selected.has(item.passId)}
+                            onChange={() => toggle(item.passId)}
+                          />
+                        </td>
+                        <th scope="row">
+                          <Link to={`/organizer/attendees/${item.userId}`}>{item.name || item.email}</Link>
+                          <span className="people-meta">{item.email}</span>
+                        </th>
+                        <td>{item.company}</td>
+                        <td>{item.passType.name}</td>
+                        <td>
+                          {sourceText(item, t)}
+                          {item.hostCode && <span className="people-tag">{t('approvalsHostTag')}</span>}
+                        </td>
+                        <td>{dateTime(item.createdAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+              <PeoplePager what="pendingPasses" page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+            </>
+          )
+        }
+      </LoadState>
     </section>
   );
 }

@@ -2,9 +2,9 @@ import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useNavigationPending } from '../../lib/navigation-state.ts';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { ATTENDEE_STATUS_FILTERS, type AttendeeQuery } from '../../shared/contracts/organizer-people.ts';
 import { loadPassTypes, SOURCE_LABELS, STATUS_LABELS, searchAttendees } from './organizer-people-api.ts';
@@ -129,63 +129,57 @@ export function AttendeesPage() {
         </form>
       </search>
 
-      {results.status === 'loading' && <p aria-live="polite">{t('attendeesSearching')}</p>}
-      {results.status === 'error' && (
-        <p className="alert alert-danger" role="alert">
-          {errorMessage(results.error)}{' '}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={results.retry}>
-            {t('tryAgain')}
-          </button>
-        </p>
-      )}
-      {results.status === 'ready' && results.data.total === 0 && (
-        <p className="people-empty" aria-live="polite">
-          {t('attendeesNoMatch')}
-        </p>
-      )}
-      {results.status === 'ready' && results.data.total > 0 && (
-        <>
-          <TableScroll className="organizer-table" label={t('attendeesTable', { total: results.data.total })}>
-            <table>
-              <caption className="visually-hidden">{t('attendeesTable', { total: results.data.total })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('columnName')}</th>
-                  <th scope="col">{t('columnCompany')}</th>
-                  <th scope="col">{t('columnPass')}</th>
-                  <th scope="col">{t('columnStatus')}</th>
-                  <th scope="col">{t('columnHow')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.data.rows.map((row) => (
-                  <tr key={row.userId}>
-                    <th scope="row">
-                      <Link to={`/organizer/attendees/${row.userId}`}>{row.name || row.email}</Link>
-                      <span className="people-meta">{row.email}</span>
-                    </th>
-                    <td>{row.company}</td>
-                    <td>{row.passType?.name ?? '—'}</td>
-                    <td>
-                      <span className={`people-status people-status--${row.status ?? 'none'}`}>
-                        {t(STATUS_LABELS[row.status ?? 'none'])}
-                      </span>
-                    </td>
-                    <td>{row.source ? t(SOURCE_LABELS[row.source]) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <PeoplePager
-            what="people"
-            page={results.data.page}
-            pageSize={PAGE_SIZE}
-            total={results.data.total}
-            onPage={(page) => update({ page: page > 1 ? String(page) : undefined })}
-          />
-        </>
-      )}
+      <LoadState state={results} look="inline" loading={t('attendeesSearching')} retryLabel={t('tryAgain')}>
+        {(data) =>
+          data.total === 0 ? (
+            <p className="people-empty" aria-live="polite">
+              {t('attendeesNoMatch')}
+            </p>
+          ) : (
+            <>
+              <TableScroll className="organizer-table" label={t('attendeesTable', { total: data.total })}>
+                <table>
+                  <caption className="visually-hidden">{t('attendeesTable', { total: data.total })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('columnName')}</th>
+                      <th scope="col">{t('columnCompany')}</th>
+                      <th scope="col">{t('columnPass')}</th>
+                      <th scope="col">{t('columnStatus')}</th>
+                      <th scope="col">{t('columnHow')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.rows.map((row) => (
+                      <tr key={row.userId}>
+                        <th scope="row">
+                          <Link to={`/organizer/attendees/${row.userId}`}>{row.name || row.email}</Link>
+                          <span className="people-meta">{row.email}</span>
+                        </th>
+                        <td>{row.company}</td>
+                        <td>{row.passType?.name ?? '—'}</td>
+                        <td>
+                          <span className={`people-status people-status--${row.status ?? 'none'}`}>
+                            {t(STATUS_LABELS[row.status ?? 'none'])}
+                          </span>
+                        </td>
+                        <td>{row.source ? t(SOURCE_LABELS[row.source]) : '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+              <PeoplePager
+                what="people"
+                page={data.page}
+                pageSize={PAGE_SIZE}
+                total={data.total}
+                onPage={(page) => update({ page: page > 1 ? String(page) : undefined })}
+              />
+            </>
+          )
+        }
+      </LoadState>
     </section>
   );
 }

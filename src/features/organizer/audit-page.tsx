@@ -1,9 +1,9 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { AuditEntryDto, AuditQuery } from '../../shared/contracts/organizer-people.ts';
 import { useConsoleFormats } from './formats.ts';
@@ -103,53 +103,49 @@ export function AuditPage() {
           {t('auditFilter')}
         </button>
       </form>
-      {log.status === 'loading' && <p aria-live="polite">{t('auditLoading')}</p>}
-      {log.status === 'error' && (
-        <p className="alert alert-danger" role="alert">
-          {errorMessage(log.error)}{' '}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={log.retry}>
-            {t('tryAgain')}
-          </button>
-        </p>
-      )}
-      {log.status === 'ready' && log.data.total === 0 && <p className="people-empty">{t('auditEmpty')}</p>}
-      {log.status === 'ready' && log.data.total > 0 && (
-        <>
-          <TableScroll className="organizer-table" label={t('auditTable', { total: log.data.total })}>
-            <table>
-              <caption className="visually-hidden">{t('auditTable', { total: log.data.total })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('auditWhen')}</th>
-                  <th scope="col">{t('auditAction')}</th>
-                  <th scope="col">{t('auditActor')}</th>
-                  <th scope="col">{t('auditSubject')}</th>
-                  <th scope="col">{t('auditDetails')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">{dateTime(entry.at)}</th>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>
-                      <Person person={entry.actor} />
-                    </td>
-                    <td>
-                      {entry.subjectUser && <Person person={entry.subjectUser} />}
-                      {entry.subject && <span className="people-meta">{entry.subject}</span>}
-                    </td>
-                    <td className="people-details">{detailsText(entry.details)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <PeoplePager what="entries" page={page} pageSize={PAGE_SIZE} total={log.data.total} onPage={setPage} />
-        </>
-      )}
+      <LoadState state={log} look="inline" loading={t('auditLoading')} retryLabel={t('tryAgain')}>
+        {(data) =>
+          data.total === 0 ? (
+            <p className="people-empty">{t('auditEmpty')}</p>
+          ) : (
+            <>
+              <TableScroll className="organizer-table" label={t('auditTable', { total: data.total })}>
+                <table>
+                  <caption className="visually-hidden">{t('auditTable', { total: data.total })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('auditWhen')}</th>
+                      <th scope="col">{t('auditAction')}</th>
+                      <th scope="col">{t('auditActor')}</th>
+                      <th scope="col">{t('auditSubject')}</th>
+                      <th scope="col">{t('auditDetails')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.entries.map((entry) => (
+                      <tr key={entry.id}>
+                        <th scope="row">{dateTime(entry.at)}</th>
+                        <td>
+                          <code>{entry.action}</code>
+                        </td>
+                        <td>
+                          <Person person={entry.actor} />
+                        </td>
+                        <td>
+                          {entry.subjectUser && <Person person={entry.subjectUser} />}
+                          {entry.subject && <span className="people-meta">{entry.subject}</span>}
+                        </td>
+                        <td className="people-details">{detailsText(entry.details)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+              <PeoplePager what="entries" page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+            </>
+          )
+        }
+      </LoadState>
     </section>
   );
 }

@@ -1,11 +1,14 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { DateTimeField } from '../../components/ui/date-field.tsx';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod/mini';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { requestFormSchema, useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
-import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { errorMessage, showServerFieldErrors } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import {
@@ -21,7 +24,7 @@ import {
   organizerCheckinListSchema,
 } from '../../shared/contracts/organizer-event.ts';
 import { type ConsoleFormats, type ConsoleT, useConsoleFormats } from './formats.ts';
-import { type FieldMessage, problemOf, useValidationText } from '../../i18n/validation-text.ts';
+import { type FieldMessage, useValidationText } from '../../i18n/validation-text.ts';
 import { usePolling } from './use-polling.ts';
 import { isoToVenueInput, venueInputToIso } from './venue-input.ts';
 import './dashboard.css';
@@ -53,14 +56,16 @@ export function windowText(
 type Field = 'name' | 'description' | 'passTypeIds' | 'validFrom' | 'validUntil';
 const FIELDS: readonly Field[] = ['name', 'description', 'passTypeIds', 'validFrom', 'validUntil'];
 
-interface Draft {
-  name: string;
-  description: string;
-  passTypeIds: number[];
+/** The form's fields as typed. */
+const listFieldsSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  passTypeIds: z.array(z.number()),
   /** 'YYYY-MM-DDTHH:mm' on the venue clock (DateTimeField, as a datetime-local input gave them). */
-  validFrom: string;
-  validUntil: string;
-}
+  validFrom: z.string(),
+  validUntil: z.string(),
+});
+type Draft = z.infer<typeof listFieldsSchema>;
 
 const draftOf = (list: OrganizerCheckinList | null): Draft => ({
   name: list?.name ?? '',
@@ -70,28 +75,16 @@ const draftOf = (list: OrganizerCheckinList | null): Draft => ({
   validUntil: isoToVenueInput(list?.validUntil ?? null),
 });
 
-/** The body to send, or the messages per field. */
-function checkDraft(
-  draft: Draft,
-): { body: z.infer<typeof checkinListCreateSchema> } | { errors: Partial<Record<Field, FieldMessage>> } {
-  const NOT_A_TIME: FieldMessage = { key: 'dateTimeOrEmpty' };
-  const errors: Partial<Record<Field, FieldMessage>> = {};
+/** The fields → the request: the venue times as instants (each may be empty), the window the right way round. */
+const listFormSchema = requestFormSchema(listFieldsSchema, checkinListCreateSchema, (draft, problem) => {
   const validFrom = venueInputToIso(draft.validFrom);
   const validUntil = venueInputToIso(draft.validUntil);
-  if (validFrom === undefined) errors.validFrom = NOT_A_TIME;
-  if (validUntil === undefined) errors.validUntil = NOT_A_TIME;
-  const parsed = z.safeParse(checkinListCreateSchema, { ...draft, validFrom: validFrom ?? null, validUntil: validUntil ?? null });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field;
-      if (FIELDS.includes(field) && !errors[field]) errors[field] = problemOf(issue);
-    }
-  }
+  if (validFrom === undefined) problem('validFrom', 'dateTimeOrEmpty');
+  if (validUntil === undefined) problem('validUntil', 'dateTimeOrEmpty');
   const windowError = checkinWindowError(validFrom ?? null, validUntil ?? null);
-  if (windowError && !errors.validUntil) errors.validUntil = { key: windowError };
-  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
-  return { body: parsed.data };
-}
+  if (windowError) problem('validUntil', windowError);
+  return { ...draft, validFrom: validFrom ?? null, validUntil: validUntil ?? null };
+});
 
 /** A field's message in the active language. */
 function FieldError({ id, message }: { id: string; message: FieldMessage | undefined }) {
@@ -116,44 +109,34 @@ function ListForm({
 }) {
   const t = useT('organizer');
   const id = useId();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
-  const [errors, setErrors] = useState<Partial<Record<Field, FieldMessage>>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting: busy },
+  } = useSchemaForm(listFormSchema, { defaultValues: draftOf(editing) });
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const passTypeIds = watch('passTypeIds');
   const described = (field: Field, hint?: string) =>
     [errors[field] ? `${id}-${field}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkDraft(draft);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (body) => {
     setFailure(null);
-    setBusy(true);
     try {
       const saved = editing
-        ? await api(`/api/organizer/checkin-lists/${editing.id}`, organizerCheckinListSchema, {
-            method: 'PATCH',
-            body: checked.body,
-          })
-        : await api('/api/organizer/checkin-lists', organizerCheckinListSchema, { method: 'POST', body: checked.body });
+        ? await api(`/api/organizer/checkin-lists/${editing.id}`, organizerCheckinListSchema, { method: 'PATCH', body })
+        : await api('/api/organizer/checkin-lists', organizerCheckinListSchema, { method: 'POST', body });
       void toastSuccess(editing ? t('checkinListSaved', { name: saved.name }) : t('checkinListCreated', { name: saved.name }));
       onSaved(saved);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error, FIELDS);
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) {
+      if (!showServerFieldErrors(error, FIELDS, setError)) {
         setFailure(errorMessage(error));
         void toastError(errorMessage(error));
       }
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   const title = editing ? t('checkinChangeList', { name: editing.name }) : t('checkinNewList');
   return (
@@ -166,22 +149,13 @@ function ListForm({
           {failure}
         </p>
       ) : null}
-      <div className={`field${errors.name ? ' is-danger' : ''}`}>
-        <label className="field-label" htmlFor={`${id}-name`}>
-          {t('checkinName')}
-        </label>
-        <input
-          id={`${id}-name`}
-          className={`input${errors.name ? ' is-danger' : ''}`}
-          value={draft.name}
-          maxLength={CHECKIN_LIST_NAME_MAX}
-          onChange={(event) => set('name', event.target.value)}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={described('name')}
-          required
-        />
-        <FieldError id={`${id}-name-error`} message={errors.name} />
-      </div>
+      <TextField
+        label={t('checkinName')}
+        registration={register('name')}
+        error={errors.name?.message}
+        maxLength={CHECKIN_LIST_NAME_MAX}
+        required
+      />
       <div className={`field${errors.description ? ' is-danger' : ''}`}>
         <label className="field-label" htmlFor={`${id}-description`}>
           {t('checkinDescription')}
@@ -189,12 +163,11 @@ function ListForm({
         <textarea
           id={`${id}-description`}
           rows={2}
-          value={draft.description}
           maxLength={CHECKIN_LIST_DESCRIPTION_MAX}
-          onChange={(event) => set('description', event.target.value)}
+          {...register('description')}
           aria-describedby={described('description')}
         />
-        <FieldError id={`${id}-description-error`} message={errors.description} />
+        <FieldError id={`${id}-description-error`} message={errors.description?.message} />
       </div>
       <fieldset aria-describedby={`${id}-types-hint ${errors.passTypeIds ? `${id}-passTypeIds-error` : ''}`.trim()}>
         <legend>{t('checkinAdmittedTypes')}</legend>
@@ -205,20 +178,18 @@ function ListForm({
           <label key={type.id} className="checkin-list-form__check">
             <input
               type="checkbox"
-              checked={draft.passTypeIds.includes(type.id)}
+              checked={passTypeIds.includes(type.id)}
               onChange={(event) =>
-                set(
+                setValue(
                   'passTypeIds',
-                  event.target.checked
-                    ? [...draft.passTypeIds, type.id]
-                    : draft.passTypeIds.filter((typeId) => typeId !== type.id),
+                  event.target.checked ? [...passTypeIds, type.id] : passTypeIds.filter((typeId) => typeId !== type.id),
                 )
               }
             />
             {type.active ? type.name : t('checkinPassTypeNotSold', { name: type.name })}
           </label>
         ))}
-        <FieldError id={`${id}-passTypeIds-error`} message={errors.passTypeIds} />
+        <FieldError id={`${id}-passTypeIds-error`} message={errors.passTypeIds?.message} />
       </fieldset>
       <fieldset>
         <legend>{t('checkinWindow')}</legend>
@@ -230,12 +201,12 @@ function ListForm({
             <div key={field} className={`field${errors[field] ? ' is-danger' : ''}`}>
               <DateTimeField
                 label={field === 'validFrom' ? t('checkinOpens') : t('checkinCloses')}
-                value={draft[field]}
-                onChange={(value) => set(field, value)}
+                value={watch(field)}
+                onChange={(value) => setValue(field, value)}
                 invalid={Boolean(errors[field])}
                 describedBy={described(field, `${id}-window-hint`)}
               />
-              <FieldError id={`${id}-${field}-error`} message={errors[field]} />
+              <FieldError id={`${id}-${field}-error`} message={errors[field]?.message} />
             </div>
           ))}
         </div>
@@ -260,19 +231,11 @@ function Duplicates({ list }: { list: OrganizerCheckinList }) {
     (signal) => api(`/api/organizer/checkin-lists/${list.id}/duplicates`, duplicatesSchema, { signal, cache: 'no-cache' }),
     [list.id, list.duplicates],
   );
-  if (request.status === 'loading') return <p aria-live="polite">{t('checkinLoadingDuplicates')}</p>;
-  if (request.status === 'error') {
-    return (
-      <p className="alert alert-danger" role="alert">
-        {errorMessage(request.error)}{' '}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={request.retry}>
-          {t('tryAgain')}
-        </button>
-      </p>
-    );
-  }
-  if (request.data.length === 0) return <p>{t('checkinNoDuplicates')}</p>;
-  return <DuplicateTable listName={list.name} rows={request.data} />;
+  return (
+    <LoadState state={request} look="inline" loading={t('checkinLoadingDuplicates')} retryLabel={t('tryAgain')}>
+      {(rows) => (rows.length === 0 ? <p>{t('checkinNoDuplicates')}</p> : <DuplicateTable listName={list.name} rows={rows} />)}
+    </LoadState>
+  );
 }
 
 function DuplicateTable({ listName, rows }: { listName: string; rows: readonly CheckinDuplicate[] }) {

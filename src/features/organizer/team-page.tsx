@@ -1,11 +1,14 @@
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SelectField, TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
-import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { errorMessage, serverFieldErrors, showServerFieldErrors } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import {
@@ -22,8 +25,6 @@ import {
   teamListSchema,
   teamMemberSchema,
 } from '../../shared/contracts/organizer-admin.ts';
-import { type FieldMessage, problemOf, useValidationText } from '../../i18n/validation-text.ts';
-import type { IssueLike } from '../../shared/validation.ts';
 import './admin.css';
 
 /** A team role in words (organizer namespace). */
@@ -41,12 +42,6 @@ export function TeamPage() {
   );
 }
 
-/** The first problem of a failed parse: its field and message. */
-function firstIssue(result: { success: boolean; error?: { issues: readonly (IssueLike & { path: PropertyKey[] })[] } }) {
-  const issue = result.success ? undefined : result.error?.issues[0];
-  return issue ? { path: String(issue.path[0] ?? ''), message: problemOf(issue) } : null;
-}
-
 // --- Staff and organizers ---
 
 function StaffSection() {
@@ -54,35 +49,29 @@ function StaffSection() {
   const id = useId();
   const [version, setVersion] = useState(0);
   const request = useRequest((signal) => api('/api/organizer/team', teamListSchema, { signal, cache: 'no-cache' }), [version]);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<TeamRole>('staff');
-  const [error, setError] = useState<FieldMessage | undefined>();
-  const formMessage = useValidationText();
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(teamInviteRequestSchema, { defaultValues: { email: '', role: 'staff' } });
 
-  async function invite(event: FormEvent) {
-    event.preventDefault();
-    const parsed = teamInviteRequestSchema.safeParse({ email, role });
-    const problem = firstIssue(parsed);
-    setError(problem?.message);
-    if (!parsed.success) return;
-    setBusy(true);
+  const invite = handleSubmit(async (body) => {
     try {
-      const result = await api('/api/organizer/team/invite', teamInviteResultSchema, { method: 'POST', body: parsed.data });
+      const result = await api('/api/organizer/team/invite', teamInviteResultSchema, { method: 'POST', body });
       void toastSuccess(
         result.created
           ? t('teamInvitationSent', { email: result.member.email })
-          : t('teamRoleGiven', { email: result.member.email, role: t(ROLE_LABELS[role]) }),
+          : t('teamRoleGiven', { email: result.member.email, role: t(ROLE_LABELS[body.role]) }),
       );
-      setEmail('');
+      resetField('email');
       setVersion((n) => n + 1);
     } catch (failure) {
-      setError(serverFieldErrors(failure, ['email'] as const).email);
+      showServerFieldErrors(failure, ['email'] as const, setError);
       void toastError(errorMessage(failure));
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   async function removeRole(member: TeamMember, gone: TeamRole) {
     const who = { name: member.name || member.email, role: t(ROLE_LABELS[gone]) };
@@ -101,89 +90,65 @@ function StaffSection() {
       <h2 id={`${id}-staff`}>{t('teamStaff')}</h2>
       <form className="card admin-form" onSubmit={invite} noValidate aria-label={t('teamInviteForm')}>
         <div className="admin-form__grid">
-          <div className={`field${error ? ' is-danger' : ''}`}>
-            <label className="field-label" htmlFor={`${id}-email`}>
-              {t('teamEmail')}
-            </label>
-            <input
-              id={`${id}-email`}
-              className={`input${error ? ' is-danger' : ''}`}
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-email-error` : `${id}-email-hint`}
-              required
-            />
-            {error ? (
-              <p id={`${id}-email-error`} className="field-error">
-                {formMessage(error)}
-              </p>
-            ) : (
-              <p id={`${id}-email-hint`} className="field-hint">
-                {t('teamEmailHint')}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-role`}>
-              {t('teamRole')}
-            </label>
-            <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
-              {TEAM_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r === 'staff' ? t('teamRoleStaffOption') : t('teamRoleOrganizerOption')}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField
+            label={t('teamEmail')}
+            registration={register('email')}
+            error={errors.email?.message}
+            // The hint gives way to the error.
+            hint={errors.email ? undefined : t('teamEmailHint')}
+            type="email"
+            autoComplete="off"
+            required
+          />
+          <SelectField label={t('teamRole')} registration={register('role')} error={errors.role?.message}>
+            {TEAM_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r === 'staff' ? t('teamRoleStaffOption') : t('teamRoleOrganizerOption')}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <div className="card-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
             {t('teamInvite')}
           </button>
         </div>
       </form>
-      {request.status === 'loading' ? <p aria-live="polite">{t('teamLoading')}</p> : null}
-      {request.status === 'error' ? (
-        <p className="alert alert-danger" role="alert">
-          {errorMessage(request.error)}
-        </p>
-      ) : null}
-      {request.status === 'ready' ? (
-        <TableScroll className="organizer-table" label={t('teamStaff')}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('columnName')}</th>
-                <th scope="col">{t('teamEmailColumn')}</th>
-                <th scope="col">{t('teamRoles')}</th>
-                <th scope="col">{t('teamActions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {request.data.members.map((member) => (
-                <tr key={member.userId}>
-                  <td>
-                    {member.name || '—'}
-                    {member.active ? null : <span className="admin-tag">{t('teamInvited')}</span>}
-                  </td>
-                  <td>{member.email}</td>
-                  <td>{member.roles.map((r) => t(ROLE_LABELS[r])).join(', ')}</td>
-                  <td className="admin-actions">
-                    {member.roles.map((r) => (
-                      <button key={r} type="button" className="btn btn-ghost btn-sm" onClick={() => removeRole(member, r)}>
-                        {t('teamRemoveRole', { role: t(ROLE_LABELS[r]) })}
-                      </button>
-                    ))}
-                  </td>
+      <LoadState state={request} look="inline" loading={t('teamLoading')}>
+        {(data) => (
+          <TableScroll className="organizer-table" label={t('teamStaff')}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('columnName')}</th>
+                  <th scope="col">{t('teamEmailColumn')}</th>
+                  <th scope="col">{t('teamRoles')}</th>
+                  <th scope="col">{t('teamActions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      ) : null}
+              </thead>
+              <tbody>
+                {data.members.map((member) => (
+                  <tr key={member.userId}>
+                    <td>
+                      {member.name || '—'}
+                      {member.active ? null : <span className="admin-tag">{t('teamInvited')}</span>}
+                    </td>
+                    <td>{member.email}</td>
+                    <td>{member.roles.map((r) => t(ROLE_LABELS[r])).join(', ')}</td>
+                    <td className="admin-actions">
+                      {member.roles.map((r) => (
+                        <button key={r} type="button" className="btn btn-ghost btn-sm" onClick={() => removeRole(member, r)}>
+                          {t('teamRemoveRole', { role: t(ROLE_LABELS[r]) })}
+                        </button>
+                      ))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </LoadState>
     </section>
   );
 }
@@ -198,33 +163,26 @@ function LeadTeamsSection() {
     (signal) => api('/api/organizer/lead-teams', leadTeamListSchema, { signal, cache: 'no-cache' }),
     [version],
   );
-  const [name, setName] = useState('');
-  const [ownerEmail, setOwnerEmail] = useState('');
-  const [errors, setErrors] = useState<{ name?: FieldMessage; ownerEmail?: FieldMessage }>({});
-  const formMessage = useValidationText();
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(leadTeamCreateSchema, { defaultValues: { name: '', ownerEmail: '' } });
   const refresh = () => setVersion((n) => n + 1);
 
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    const parsed = leadTeamCreateSchema.safeParse({ name, ownerEmail });
-    const problem = firstIssue(parsed);
-    setErrors(problem ? { [problem.path]: problem.message } : {});
-    if (!parsed.success) return;
-    setBusy(true);
+  const create = handleSubmit(async (body) => {
     try {
-      const team = await api('/api/organizer/lead-teams', leadTeamSchema, { method: 'POST', body: parsed.data });
+      const team = await api('/api/organizer/lead-teams', leadTeamSchema, { method: 'POST', body });
       void toastSuccess(t('teamCreated', { team: team.name }));
-      setName('');
-      setOwnerEmail('');
+      reset();
       refresh();
     } catch (failure) {
-      setErrors(serverFieldErrors(failure, ['name', 'ownerEmail'] as const));
+      showServerFieldErrors(failure, ['name', 'ownerEmail'] as const, setError);
       void toastError(errorMessage(failure));
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <section className="admin-section" aria-labelledby={`${id}-teams`}>
@@ -232,70 +190,40 @@ function LeadTeamsSection() {
       <p>{t('teamExhibitorTeamsHelp')}</p>
       <form className="card admin-form" onSubmit={create} noValidate aria-label={t('teamNewExhibitorTeam')}>
         <div className="admin-form__grid">
-          <div className={`field${errors.name ? ' is-danger' : ''}`}>
-            <label className="field-label" htmlFor={`${id}-name`}>
-              {t('teamName')}
-            </label>
-            <input
-              id={`${id}-name`}
-              className={`input${errors.name ? ' is-danger' : ''}`}
-              value={name}
-              maxLength={120}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${id}-name-error` : undefined}
-              required
-            />
-            {errors.name ? (
-              <p id={`${id}-name-error`} className="field-error">
-                {formMessage(errors.name)}
-              </p>
-            ) : null}
-          </div>
-          <div className={`field${errors.ownerEmail ? ' is-danger' : ''}`}>
-            <label className="field-label" htmlFor={`${id}-owner`}>
-              {t('teamOwnerEmail')}
-            </label>
-            <input
-              id={`${id}-owner`}
-              className={`input${errors.ownerEmail ? ' is-danger' : ''}`}
-              type="email"
-              value={ownerEmail}
-              onChange={(e) => setOwnerEmail(e.target.value)}
-              aria-invalid={errors.ownerEmail ? true : undefined}
-              aria-describedby={errors.ownerEmail ? `${id}-owner-error` : undefined}
-              required
-            />
-            {errors.ownerEmail ? (
-              <p id={`${id}-owner-error`} className="field-error">
-                {formMessage(errors.ownerEmail)}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            label={t('teamName')}
+            registration={register('name')}
+            error={errors.name?.message}
+            maxLength={120}
+            required
+          />
+          <TextField
+            label={t('teamOwnerEmail')}
+            registration={register('ownerEmail')}
+            error={errors.ownerEmail?.message}
+            type="email"
+            required
+          />
         </div>
         <div className="card-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
             {t('teamCreate')}
           </button>
         </div>
       </form>
-      {request.status === 'loading' ? <p aria-live="polite">{t('teamLoadingTeams')}</p> : null}
-      {request.status === 'error' ? (
-        <p className="alert alert-danger" role="alert">
-          {errorMessage(request.error)}
-        </p>
-      ) : null}
-      {request.status === 'ready' ? (
-        request.data.teams.length === 0 ? (
-          <p>{t('teamNoTeams')}</p>
-        ) : (
-          <ul className="admin-cards">
-            {request.data.teams.map((team) => (
-              <LeadTeamCard key={team.id} team={team} onChanged={refresh} />
-            ))}
-          </ul>
-        )
-      ) : null}
+      <LoadState state={request} look="inline" loading={t('teamLoadingTeams')}>
+        {(data) =>
+          data.teams.length === 0 ? (
+            <p>{t('teamNoTeams')}</p>
+          ) : (
+            <ul className="admin-cards">
+              {data.teams.map((team) => (
+                <LeadTeamCard key={team.id} team={team} onChanged={refresh} />
+              ))}
+            </ul>
+          )
+        }
+      </LoadState>
     </section>
   );
 }
@@ -303,10 +231,15 @@ function LeadTeamsSection() {
 function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => void }) {
   const t = useT('organizer');
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<FieldMessage | undefined>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useSchemaForm(leadTeamMemberRequestSchema, { defaultValues: { email: '' } });
+  const error = errors.email?.message;
   const [invited, setInvited] = useState<string | null>(null);
-  const formMessage = useValidationText();
   const base = `/api/organizer/lead-teams/${team.id}`;
 
   async function run(action: () => Promise<unknown>, success: string) {
@@ -319,23 +252,20 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
     }
   }
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    const parsed = leadTeamMemberRequestSchema.safeParse({ email });
-    setError(firstIssue(parsed)?.message);
-    if (!parsed.success) return;
+  const add = handleSubmit(async (body) => {
     setInvited(null);
     try {
       // An invitation (issue 22): the vendor joins when they accept it, so the members stay as they are.
-      await api(`${base}/members`, okSchema, { method: 'POST', body: parsed.data });
-      const sent = t('teamMemberInvited', { email: parsed.data.email, team: team.name });
+      await api(`${base}/members`, okSchema, { method: 'POST', body });
+      const sent = t('teamMemberInvited', { email: body.email, team: team.name });
       void toastSuccess(sent);
       setInvited(sent);
-      setEmail('');
+      reset();
     } catch (failure) {
-      setError(serverFieldErrors(failure, ['email'] as const).email ?? errorMessage(failure));
+      const message = serverFieldErrors(failure, ['email'] as const).email ?? errorMessage(failure);
+      setError('email', { type: 'server', message });
     }
-  }
+  });
 
   return (
     <li className="card" aria-labelledby={`${id}-title`}>
@@ -404,8 +334,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
           id={`${id}-add`}
           className={`input${error ? ' is-danger' : ''}`}
           type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...register('email')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-add-error` : undefined}
         />
@@ -414,7 +343,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
         </button>
         {error ? (
           <p id={`${id}-add-error`} className="field-error">
-            {formMessage(error)}
+            {error}
           </p>
         ) : null}
         <p role="status" className="field-hint">

@@ -1,9 +1,9 @@
-import { OrderCheckout } from '../../components/ui/order-checkout.tsx';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PurchaseOptions, useOrderStep } from '../../components/ui/purchase-options.tsx';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
@@ -85,9 +85,8 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
   const t = useT('pass');
   const language = useLanguage();
   const types = useRequest((signal) => fetchPurchasableTypes(pass, signal), [pass?.id, pass?.passType.id]);
-  const [order, setOrder] = useState<Order | null>(retryOrder);
+  const { order, setOrder, problem, setProblem, back } = useOrderStep(retryOrder);
   const [ordering, setOrdering] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const setPass = useSetAtom(passAtom);
   const navigate = useNavigate();
 
@@ -111,76 +110,52 @@ function UpgradeChoice({ pass, retryOrder }: UpgradeChoiceProps) {
     }
   };
 
-  if (order) {
-    return (
-      <OrderCheckout
-        order={order}
-        redirects={UPGRADE_REDIRECTS}
-        hint={t('checkoutHint')}
-        backLabel={t('chooseAnother')}
-        onBack={() => {
-          setOrder(null);
-          setProblem(null);
-        }}
-      />
-    );
-  }
-
-  if (types.status === 'loading') {
-    return (
-      <p className="card" role="status" aria-busy="true">
-        {t('optionsLoading')}
-      </p>
-    );
-  }
-  if (types.status === 'error') {
-    return (
-      <div className="stack">
-        <Notice tone="danger">{purchaseErrorMessage(types.error)}</Notice>
-        <div>
-          <button type="button" className="btn btn-secondary" onClick={types.retry}>
-            {t('tryAgain')}
-          </button>
-        </div>
-      </div>
-    );
-  }
-  if (types.data.length === 0) {
-    return (
-      <EmptyState icon="pass" title={pass ? t('noUpgradeTitle') : t('noPassesTitle')} action={<BackToPass />}>
-        {pass ? t('noUpgradeText', { passType: pass.passType.name }) : t('noPassesText')}
-      </EmptyState>
-    );
-  }
-
   return (
-    <div className="stack">
-      {problem ? <Notice tone="danger">{problem}</Notice> : null}
-      <ul className="pass-types" aria-label={pass ? t('availableUpgrades') : t('availablePasses')}>
-        {types.data.map((type) => (
-          <li key={type.id}>
-            <article className="card pass-type" aria-labelledby={`pass-type-${type.id}`}>
-              <h2 id={`pass-type-${type.id}`} className="pass-type__name">
-                {type.name}
-              </h2>
-              <p className="pass-type__price">
-                <span className="pass-type__amount">{formatEuro(type.price, language)}</span>
-                <span className="pass-type__vat">{t('plusVat')}</span>
-              </p>
-              <p className="pass-type__description">{type.description}</p>
-              <button
-                type="button"
-                className="btn btn-primary btn-block"
-                onClick={() => void choose(type)}
-                disabled={ordering !== null}
-                aria-busy={ordering === type.id || undefined}
-              >
-                {ordering === type.id ? t('preparingOrder') : t('choosePassType', { passType: type.name })}
-              </button>
-            </article>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <PurchaseOptions
+      options={types}
+      order={order}
+      redirects={UPGRADE_REDIRECTS}
+      hint={t('checkoutHint')}
+      backLabel={t('chooseAnother')}
+      onBack={back}
+      loading={t('optionsLoading')}
+      retryLabel={t('tryAgain')}
+      empty={
+        <EmptyState icon="pass" title={pass ? t('noUpgradeTitle') : t('noPassesTitle')} action={<BackToPass />}>
+          {pass ? t('noUpgradeText', { passType: pass.passType.name }) : t('noPassesText')}
+        </EmptyState>
+      }
+    >
+      {(list) => (
+        <div className="stack">
+          {problem ? <Notice tone="danger">{problem}</Notice> : null}
+          <ul className="pass-types" aria-label={pass ? t('availableUpgrades') : t('availablePasses')}>
+            {list.map((type) => (
+              <li key={type.id}>
+                <article className="card pass-type" aria-labelledby={`pass-type-${type.id}`}>
+                  <h2 id={`pass-type-${type.id}`} className="pass-type__name">
+                    {type.name}
+                  </h2>
+                  <p className="pass-type__price">
+                    <span className="pass-type__amount">{formatEuro(type.price, language)}</span>
+                    <span className="pass-type__vat">{t('plusVat')}</span>
+                  </p>
+                  <p className="pass-type__description">{type.description}</p>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-block"
+                    onClick={() => void choose(type)}
+                    disabled={ordering !== null}
+                    aria-busy={ordering === type.id || undefined}
+                  >
+                    {ordering === type.id ? t('preparingOrder') : t('choosePassType', { passType: type.name })}
+                  </button>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </PurchaseOptions>
   );
 }

@@ -1,9 +1,9 @@
-import { OrderCheckout } from '../../components/ui/order-checkout.tsx';
 import { useAtom } from 'jotai';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PurchaseOptions, useOrderStep } from '../../components/ui/purchase-options.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
@@ -132,9 +132,8 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
   const language = useLanguage();
   const types = useRequest(fetchTrainTicketTypes, []);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [order, setOrder] = useState<Order | null>(retryOrder);
+  const { order, setOrder, problem, setProblem, back } = useOrderStep(retryOrder);
   const [ordering, setOrdering] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const selectedId = chosen ?? (types.status === 'ready' ? (types.data[0]?.id ?? null) : null);
 
   const review = async (event: FormEvent) => {
@@ -156,93 +155,71 @@ function TicketPurchase({ retryOrder, onTicketExists }: TicketPurchaseProps) {
     }
   };
 
-  if (order) {
-    return (
-      <OrderCheckout
-        order={order}
-        redirects={TRAIN_TICKET_REDIRECTS}
-        hint={t('checkoutHint')}
-        backLabel={t('changeTicket')}
-        onBack={() => {
-          setOrder(null);
-          setProblem(null);
-        }}
-      />
-    );
-  }
-
-  if (types.status === 'loading') {
-    return (
-      <p className="card" role="status" aria-busy="true">
-        {t('loadingTypes')}
-      </p>
-    );
-  }
-  if (types.status === 'error') {
-    return (
-      <div className="stack">
-        <Notice tone="danger">{purchaseErrorMessage(types.error)}</Notice>
-        <div>
-          <button type="button" className="btn btn-secondary" onClick={types.retry}>
-            {t('tryAgain')}
-          </button>
-        </div>
-      </div>
-    );
-  }
-  if (types.data.length === 0) {
-    return (
-      <EmptyState
-        title={t('noneOnSaleTitle')}
-        action={
-          <Link to="/train-ticket" className="btn btn-secondary">
-            {t('backToTrainTicket')}
-          </Link>
-        }
-      >
-        {t('noneOnSaleText')}
-      </EmptyState>
-    );
-  }
-
-  const selected = types.data.find((type) => type.id === selectedId);
   return (
-    <form className="card train-ticket-form" onSubmit={(event) => void review(event)}>
-      <fieldset className="train-ticket-form__options">
-        <legend className="card-title">{t('chooseTicket')}</legend>
-        {types.data.map((type) => (
-          <label key={type.id} className="train-ticket-option">
-            <input
-              type="radio"
-              name="ticketType"
-              value={type.id}
-              checked={type.id === selectedId}
-              onChange={() => setChosen(type.id)}
-            />
-            <span className="train-ticket-option__text">
-              <span className="train-ticket-option__name">{type.name}</span>
-              <span className="train-ticket-option__description">{type.description}</span>
-            </span>
-            <span className="train-ticket-option__price">{formatEuro(type.price, language)}</span>
-          </label>
-        ))}
-      </fieldset>
-      {problem ? <Notice tone="danger">{problem}</Notice> : null}
-      <div className="train-ticket-form__footer">
-        <p className="train-ticket-form__total" aria-live="polite">
-          {selected ? (
-            <Text
-              ns="train-ticket"
-              k="totalPlusVat"
-              values={{ price: formatEuro(selected.price, language) }}
-              components={{ amount: <span className="train-ticket-form__amount" /> }}
-            />
-          ) : null}
-        </p>
-        <SubmitButton busy={ordering} busyLabel={t('preparingOrder')}>
-          {t('reviewOrder')}
-        </SubmitButton>
-      </div>
-    </form>
+    <PurchaseOptions
+      options={types}
+      order={order}
+      redirects={TRAIN_TICKET_REDIRECTS}
+      hint={t('checkoutHint')}
+      backLabel={t('changeTicket')}
+      onBack={back}
+      loading={t('loadingTypes')}
+      retryLabel={t('tryAgain')}
+      empty={
+        <EmptyState
+          title={t('noneOnSaleTitle')}
+          action={
+            <Link to="/train-ticket" className="btn btn-secondary">
+              {t('backToTrainTicket')}
+            </Link>
+          }
+        >
+          {t('noneOnSaleText')}
+        </EmptyState>
+      }
+    >
+      {(list) => {
+        const selected = list.find((type) => type.id === selectedId);
+        return (
+          <form className="card train-ticket-form" onSubmit={(event) => void review(event)}>
+            <fieldset className="train-ticket-form__options">
+              <legend className="card-title">{t('chooseTicket')}</legend>
+              {list.map((type) => (
+                <label key={type.id} className="train-ticket-option">
+                  <input
+                    type="radio"
+                    name="ticketType"
+                    value={type.id}
+                    checked={type.id === selectedId}
+                    onChange={() => setChosen(type.id)}
+                  />
+                  <span className="train-ticket-option__text">
+                    <span className="train-ticket-option__name">{type.name}</span>
+                    <span className="train-ticket-option__description">{type.description}</span>
+                  </span>
+                  <span className="train-ticket-option__price">{formatEuro(type.price, language)}</span>
+                </label>
+              ))}
+            </fieldset>
+            {problem ? <Notice tone="danger">{problem}</Notice> : null}
+            <div className="train-ticket-form__footer">
+              <p className="train-ticket-form__total" aria-live="polite">
+                {selected ? (
+                  <Text
+                    ns="train-ticket"
+                    k="totalPlusVat"
+                    values={{ price: formatEuro(selected.price, language) }}
+                    components={{ amount: <span className="train-ticket-form__amount" /> }}
+                  />
+                ) : null}
+              </p>
+              <SubmitButton busy={ordering} busyLabel={t('preparingOrder')}>
+                {t('reviewOrder')}
+              </SubmitButton>
+            </div>
+          </form>
+        );
+      }}
+    </PurchaseOptions>
   );
 }
