@@ -1,8 +1,8 @@
 /** `npm run pass:approve -- <email>`: approves a pending pass until an organizer console exists. */
 import { loadConfig, publicUrl } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { createMailer } from '../server/services/mail.ts';
-import { ApprovalError, approvePassByEmail } from '../server/services/pass-approval.ts';
+import { createMailer } from '../server/services/mail/mail.ts';
+import { ApprovalError, approvePassByEmail } from '../server/services/passes/pass-approval.ts';
 
 const email = process.argv[2]?.trim();
 if (!email || process.argv.length > 3) {

@@ -42,14 +42,14 @@ import { authRoutes } from './routes/user/auth.ts';
 import { meRoutes } from './routes/user/me.ts';
 import { validationRoutes } from './routes/validation/index.ts';
 import { visaLetterRoutes } from './routes/visa-letter/index.ts';
-import { createBadgeVerifier } from './services/badges.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
-import { createStrangerMail } from './services/mail-budget.ts';
-import { createPassSigner } from './services/pass-signing.ts';
+import { createBadgeVerifier } from './services/badges/badge-verifier.ts';
+import { createMailer, type Mailer } from './services/mail/mail.ts';
+import { createStrangerMail } from './services/mail/mail-budget.ts';
+import { createPassSigner } from './services/passes/pass-signing.ts';
 import { createPaymentProviders } from './services/payments/providers.ts';
-import type { Readiness } from './services/readiness.ts';
-import { SessionCache } from './services/session-cache.ts';
-import { shareSessionChanges } from './services/session-events.ts';
+import type { Readiness } from './services/instance/readiness.ts';
+import { SessionCache } from './services/accounts/session-cache.ts';
+import { shareSessionChanges } from './services/accounts/session-events.ts';
 import './types.ts';
 
 export interface BuildOptions {

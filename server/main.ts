@@ -4,7 +4,7 @@ import { databaseUnavailableReason } from './db/connection-errors.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabaseOnly, prepareDatabase } from './db/open.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
-import { Readiness, shutDown } from './services/readiness.ts';
+import { Readiness, shutDown } from './services/instance/readiness.ts';
 
 const config = (() => {
   try {

@@ -7,8 +7,8 @@ import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { clientOps, leads, users } from './db/schema/index.ts';
 import { DEMO_PASSWORD, genericAttendeeEmail } from './db/seed/demo-accounts.ts';
-import { freshSigningKey } from './routes/lead/testing.ts';
-import { signedInUser } from './routes/payment/sandbox-testing.ts';
+import { freshSigningKey } from './testing/lead.ts';
+import { signedInUser } from './testing/purchases.ts';
 import { createTestDatabase, testConfig } from './testing/test-app.ts';
 
 /**

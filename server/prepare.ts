@@ -20,8 +20,8 @@ export async function bundleServerIfNeeded(): Promise<void> {
   if (existsSync(SERVER_BUNDLE) && statSync(SERVER_BUNDLE).mtimeMs >= sources) return;
   rmSync(dirname(SERVER_BUNDLE), { recursive: true, force: true });
   await build({
-    // The image worker is a process of its own (forked by services/avatar-images.ts): its own entry.
-    entryPoints: [join(ROOT, 'server', 'main.ts'), join(ROOT, 'server', 'services', 'image-worker.ts')],
+    // The image worker is a process of its own (forked by services/images/avatar-images.ts): its own entry.
+    entryPoints: [join(ROOT, 'server', 'main.ts'), join(ROOT, 'server', 'services', 'images', 'image-worker.ts')],
     outdir: dirname(SERVER_BUNDLE),
     entryNames: '[name]',
     outExtension: { '.js': '.mjs' },

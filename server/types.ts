@@ -1,11 +1,11 @@
-import type { BadgeVerifier } from './services/badges.ts';
-import type { PassSigner } from './services/pass-signing.ts';
+import type { BadgeVerifier } from './services/badges/badge-verifier.ts';
+import type { PassSigner } from './services/passes/pass-signing.ts';
 import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { Mailer } from './services/mail.ts';
-import type { StrangerMail } from './services/mail-budget.ts';
-import type { SessionCache } from './services/session-cache.ts';
+import type { Mailer } from './services/mail/mail.ts';
+import type { StrangerMail } from './services/mail/mail-budget.ts';
+import type { SessionCache } from './services/accounts/session-cache.ts';
 
 export interface AuthContext {
   userId: string;
@@ -18,14 +18,14 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
-    /** Mails a stranger can trigger, within each recipient's hourly budget (server/services/mail-budget.ts). */
+    /** Mails a stranger can trigger, within each recipient's hourly budget (server/services/mail/mail-budget.ts). */
     strangerMail: StrangerMail;
     sessions: SessionCache;
     /** Every registered route with its options (onRoute), for audits and tests. */
     routeTable: readonly RouteOptions[];
-    /** Signs pass barcodes (server/services/pass-signing.ts). */
+    /** Signs pass barcodes (server/services/passes/pass-signing.ts). */
     passSigner: PassSigner;
-    /** Verifies scanned badges: signature, rotation keys, revocation (server/services/badges.ts). */
+    /** Verifies scanned badges: signature, rotation keys, revocation (server/services/badges/badge-verifier.ts). */
     badgeVerifier: BadgeVerifier;
     /** onRequest hook: 401 unless a valid, unrevoked token came with the request. */
     authenticate: onRequestHookHandler;

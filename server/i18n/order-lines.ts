@@ -5,7 +5,7 @@ import { translator } from './translate.ts';
 
 /**
  * Order lines are stored as they were sold, with an English description (src/shared/pricing.ts,
- * server/services/order-pricing.ts word a hotel line 'Hotel, Room, 2026-03-23 to 2026-03-27
+ * server/services/orders/order-pricing.ts word a hotel line 'Hotel, Room, 2026-03-23 to 2026-03-27
  * (4 nights)', an upgrade 'Business Pass (from Standard Pass)', a train ticket 'Deutsche Bahn Event
  * Ticket – Return, 2nd class'). The stored words stay the record; a German mail or invoice shows every
  * line in German, re-worded from its parts. Pass and hotel names are product names and stay as sold.

@@ -11,7 +11,7 @@ import { GUEST_MESSAGES } from '../routes/booking/guests.ts';
 import { BOOKING_MESSAGES } from '../routes/booking/create.ts';
 import { NOT_LEAD_SCANNER, NOT_STAFF } from '../routes/lead/access.ts';
 import { NOT_TEAM_OWNER } from '../routes/lead/team.ts';
-import { LEAVE_TEAM_FIRST, OTHER_COMPANY } from '../services/lead-team-invitations.ts';
+import { LEAVE_TEAM_FIRST, OTHER_COMPANY } from '../services/leads/lead-team-invitations.ts';
 import { NOT_ORGANIZER } from '../routes/organizer/access.ts';
 import { NOTHING_TO_RESEND } from '../routes/organizer/attendees.ts';
 import { LIST_NAME_TAKEN, UNKNOWN_PASS_TYPE } from '../routes/organizer/checkin-lists.ts';
@@ -26,10 +26,10 @@ import { WRONG_CONFIRM_PASSWORD } from '../routes/user/auth.ts';
 import { AVATAR_TOO_LARGE, AVATAR_WRONG_TYPE } from '../routes/user/avatar.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../routes/user/password.ts';
 import { VISA_MESSAGES } from '../routes/visa-letter/rules.ts';
-import { UNREADABLE_PICTURE } from '../services/avatar-images.ts';
-import { SOLD_OUT } from '../services/booking.ts';
-import { CONFIRM_FIRST } from '../services/confirmed-account.ts';
-import { NO_PASS } from '../services/organizer-passes.ts';
+import { UNREADABLE_PICTURE } from '../services/images/avatar-images.ts';
+import { SOLD_OUT } from '../services/hotels/booking.ts';
+import { CONFIRM_FIRST } from '../services/accounts/confirmed-account.ts';
+import { NO_PASS } from '../services/passes/pass-decisions.ts';
 import { CATALOGUES } from './catalogues.ts';
 import { type ProblemKey, localizeProblemText, problemTitle } from './problems.ts';
 
@@ -164,7 +164,7 @@ describe('the English problem catalogue', () => {
     const literals = literalTexts();
     // The patterns still find what they are for (a refactoring must not make this test pass by finding nothing).
     expect(literals.size).toBeGreaterThan(50);
-    expect(literals.get('There is no account with this e-mail address.')).toBe('server/services/organizer-team.ts');
+    expect(literals.get('There is no account with this e-mail address.')).toBe('server/services/leads/lead-teams.ts');
     const missing = [...literals].filter(([text]) => !english.has(text)).map(([text, file]) => `${file}: ${text}`);
     expect(missing).toEqual([]);
   });

@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { authTokens } from '../db/schema/index.ts';
-import type { TokenInfo } from '../services/session-cache.ts';
-import { sha256 } from '../services/tokens.ts';
+import type { TokenInfo } from '../services/accounts/session-cache.ts';
+import { sha256 } from '../services/accounts/tokens.ts';
 import { HttpProblem } from './errors.ts';
 
 export const SESSION_COOKIE = 'session';

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/client.ts';
 import { LOCK_FILE } from '../db/data-dir-lock.ts';
 import { prepareDatabase } from '../db/open.ts';
 import { clientOps } from '../db/schema/index.ts';
-import { Readiness, shutDown } from '../services/readiness.ts';
+import { Readiness, shutDown } from '../services/instance/readiness.ts';
 import { createDataDirApp, scanOf, scannerAndBadges } from '../testing/data-dir-app.ts';
 import { createTestApp, testConfig } from '../testing/test-app.ts';
 import { STARTING_UP } from './readiness.ts';

@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { type Phase, Readiness } from '../services/readiness.ts';
+import { type Phase, Readiness } from '../services/instance/readiness.ts';
 import { sendProblem } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Starting, ready or stopping (server/services/readiness.ts); main.ts moves it along. */
+    /** Starting, ready or stopping (server/services/instance/readiness.ts); main.ts moves it along. */
     readiness: Readiness;
   }
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authTokens, countries, surveyQuestions, users } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail } from '../db/seed/demo-accounts.ts';
-import { randomToken, sha256 } from '../services/tokens.ts';
+import { randomToken, sha256 } from '../services/accounts/tokens.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 /**

@@ -2,10 +2,10 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { decodePassToken, encodePayload, type PassPayload } from '#shared/pass-token.ts';
-import type { Db } from '../../db/client.ts';
-import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
-import { readEventDates } from '../../services/event-config.ts';
-import type { createTestApp } from '../../testing/test-app.ts';
+import type { Db } from '../db/client.ts';
+import { passBarcodes, passes, passTypes, users } from '../db/schema/index.ts';
+import { readEventDates } from '../services/event/event-config.ts';
+import type { createTestApp } from './test-app.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = { authorization: string };

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type OrderLine, totalsOf } from '#shared/pricing.ts';
-import type { Db } from '../../db/client.ts';
-import { checkinLists, checkins, invoices, orders, passes, users } from '../../db/schema/index.ts';
-import { demoEmail } from '../../db/seed/demo-accounts.ts';
+import type { Db } from '../db/client.ts';
+import { checkinLists, checkins, invoices, orders, passes, users } from '../db/schema/index.ts';
+import { demoEmail } from '../db/seed/demo-accounts.ts';
 
 /** Test rows for the organizer's dashboard, check-in lists and exports (issue 14). */
 

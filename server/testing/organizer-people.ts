@@ -1,10 +1,10 @@
 // Test helpers of the organizer's people pages (approvals, attendees, audit): people written straight into the database.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { passBarcodes, passClaims, passes, passPools, passTypes, users } from '../../db/schema/index.ts';
-import { FREE_STANDARD_POOL } from '../../services/pass-pool.ts';
-import { sha256 } from '../../services/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { passBarcodes, passClaims, passes, passPools, passTypes, users } from '../db/schema/index.ts';
+import { FREE_STANDARD_POOL } from '../services/passes/pass-pool.ts';
+import { sha256 } from '../services/accounts/tokens.ts';
 
 export const ORGANIZER = 'organizer@demo.cloudfest.example';
 

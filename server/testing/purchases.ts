@@ -2,10 +2,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Order } from '#shared/contracts/registration.ts';
-import type { Db } from '../../db/client.ts';
-import { mailOutbox, passes, users } from '../../db/schema/index.ts';
-import { createRegistrant, type RegistrantOptions } from '../../testing/registrant.ts';
-import type { createTestApp } from '../../testing/test-app.ts';
+import type { Db } from '../db/client.ts';
+import { mailOutbox, passes, users } from '../db/schema/index.ts';
+import { createRegistrant, type RegistrantOptions } from './registrant.ts';
+import type { createTestApp } from './test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type Headers = Record<string, string>;

@@ -12,7 +12,7 @@ import {
   rooms,
   users,
 } from '../db/schema/index.ts';
-import { randomToken, sha256 } from '../services/tokens.ts';
+import { randomToken, sha256 } from '../services/accounts/tokens.ts';
 
 export interface RegistrantOptions {
   email: string;

@@ -1,6 +1,6 @@
 import { hotelLine, taxedLine } from '#shared/pricing.ts';
-import type { InvoiceDocument } from '../services/invoice-pdf.ts';
-import type { Seller } from '../services/seller.ts';
+import type { InvoiceDocument } from '../services/invoices/invoice-pdf.ts';
+import type { Seller } from '../services/invoices/seller.ts';
 
 /** The seller as the default configuration has it (server/config.ts SELLER_*). */
 export const TEST_SELLER: Seller = {

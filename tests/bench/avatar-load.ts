@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, demoEmail, genericAttendeeEmail } from '../../server/db/seed/demo-accounts.ts';
-import { VARIANT_SIDES } from '../../server/services/avatar-images.ts';
+import { VARIANT_SIDES } from '../../server/services/images/avatar-images.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
 import { isMain } from './standalone.ts';

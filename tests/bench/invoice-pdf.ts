@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { renderInvoicePdf } from '../../server/services/invoice-pdf.ts';
+import { renderInvoicePdf } from '../../server/services/invoices/invoice-pdf.ts';
 import { SAMPLE_INVOICE } from '../../server/testing/sample-invoice.ts';
 import { report } from './report.ts';
 

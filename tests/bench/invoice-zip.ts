@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { invoiceCounters, invoices, orders, users } from '../../server/db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts';
-import { issuedFiles } from '../../server/services/invoice-files.ts';
+import { issuedFiles } from '../../server/services/invoices/invoice-files.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
 import { measureProcess } from './process-stats.ts';

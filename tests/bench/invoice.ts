@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { taxedLine } from '#shared/pricing.ts';
-import { invoicePdf } from '../../server/services/invoice-files.ts';
+import { invoicePdf } from '../../server/services/invoices/invoice-files.ts';
 import { SAMPLE_INVOICE } from '../../server/testing/sample-invoice.ts';
 import { median, report } from './report.ts';
 import { isMain } from './standalone.ts';

@@ -43,7 +43,7 @@ async function layoutShift(page: Page, url: string): Promise<number> {
             total += entry.value;
             if (entry.value > 0.01) {
               const moved = entry.sources.map(
-                (source) => source.node?.nodeName + '.' + (source.node as Element | null)?.className,
+                (source) => `${source.node?.nodeName}.${(source.node as Element | null)?.className}`,
               );
               console.log(`shift ${entry.value.toFixed(3)}: ${moved.join(', ')}`);
             }

@@ -7,7 +7,7 @@ import { catalogueModule } from '../../vite.config.ts';
 import { report } from './report.ts';
 import { isMain } from './standalone.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The catalogue a release changes one message of: the one every page loads. */
 const LANGUAGE = 'en';

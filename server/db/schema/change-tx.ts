@@ -12,7 +12,7 @@ export const xid8 = customType<{ data: string; driverData: string }>({
 
 /**
  * The transaction that last wrote the row (issue 24): the change cursor of the incremental downloads
- * (server/services/change-cursor.ts). A BEFORE INSERT OR UPDATE trigger (migration 0023) sets it to
+ * (server/services/sync/change-cursor.ts). A BEFORE INSERT OR UPDATE trigger (migration 0023) sets it to
  * pg_current_xact_id() on every write; the default only fills the rows that existed before.
  */
 export const changeTx = (name = 'change_tx') => xid8(name).notNull().default(sql`pg_current_xact_id()`);

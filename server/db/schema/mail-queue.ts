@@ -3,7 +3,7 @@ import { bytea } from './users.ts';
 
 /**
  * Mail on its way to the SMTP server (SMTP_URL set). The request that sends a mail only writes it
- * here, rendered; the mail queue of any instance (server/services/mail-queue.ts) delivers it and
+ * here, rendered; the mail queue of any instance (server/services/mail/mail-queue.ts) delivers it and
  * deletes the row once the server accepted it. An unreachable SMTP server or a dropped connection
  * leaves the row for a later attempt, with backoff, so no mail is lost with the connection.
  */

@@ -21,8 +21,8 @@ import {
   users,
   vouchers,
 } from '../schema/index.ts';
-import { FREE_STANDARD_POOL } from '../../services/pass-pool.ts';
-import { hashPassword } from '../../services/password.ts';
+import { FREE_STANDARD_POOL } from '../../services/passes/pass-pool.ts';
+import { hashPassword } from '../../services/accounts/password.ts';
 import { agendaSessions as agendaRows } from './agenda.ts';
 import { seedCheckinLists } from './checkin-lists.ts';
 import { countryRows } from './countries.ts';

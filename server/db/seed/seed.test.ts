@@ -3,7 +3,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventConfigSchema } from '#shared/contracts/catalog.ts';
-import { verifyPassword } from '../../services/password.ts';
+import { verifyPassword } from '../../services/accounts/password.ts';
 import { type Database, openDatabase } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, GENERIC_ATTENDEE_COUNT, demoEmail, genericAttendeeEmail } from './demo-accounts.ts';

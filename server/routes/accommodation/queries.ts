@@ -3,7 +3,7 @@ import type { Accommodation, Room, RoomAvailability } from '#shared/contracts/re
 import { nightCount } from '#shared/stay.ts';
 import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, roomAvailabilities, rooms } from '../../db/schema/index.ts';
-import { holdCutoff } from '../../services/booking.ts';
+import { holdCutoff } from '../../services/hotels/booking.ts';
 
 /** SPEC §3/§9: these badges mean the hotel is served by the conference shuttle. */
 export const SHUTTLE_BADGE_IDS = new Set([28, 30, 31]);

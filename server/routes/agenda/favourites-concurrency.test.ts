@@ -5,7 +5,7 @@ import type { AgendaSession, FavouriteOp } from '#shared/contracts/agenda.ts';
 import { SYNC_BATCH_MAX, type SyncResponse } from '#shared/contracts/sync.ts';
 import { agendaFavourites, clientOps } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { signedInUser } from '../payment/sandbox-testing.ts';
+import { signedInUser } from '../../testing/purchases.ts';
 
 const UPLOADS = 5;
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FavouriteOp } from '#shared/contracts/agenda.ts';
 import type { Db } from '../../db/client.ts';
 import { agendaFavourites, agendaSessions } from '../../db/schema/index.ts';
-import type { OpOutcome } from '../../services/client-ops.ts';
+import type { OpOutcome } from '../../services/sync/client-ops.ts';
 
 export const FAVOURITE_OP_KIND = 'agenda-favourite';
 export const SESSION_GONE = 'This session is no longer on the agenda.';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type AgendaSession, agendaSessionSchema, favouriteOpsBodySchema, favouritesSchema } from '#shared/contracts/agenda.ts';
 import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { agendaSessions } from '../../db/schema/index.ts';
-import { applyClientOps } from '../../services/client-ops.ts';
+import { applyClientOps } from '../../services/sync/client-ops.ts';
 import { authOf } from '../../types.ts';
 import { applyFavouriteOps, FAVOURITE_OP_KIND, favouriteSessionIds } from './favourites.ts';
 import { cachedJson, SERVER_CACHE_MS, sendPublicJson } from './public-json.ts';

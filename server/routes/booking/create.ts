@@ -8,9 +8,17 @@ import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, passes, users } from '../../db/schema/index.ts';
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
-import { type BookingRow, bookableNights, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/booking.ts';
-import { completeIfFree, loadOrderDto, lockUser, sendOrderConfirmation } from '../../services/order-completion.ts';
-import { hotelOrderLine, openOrderOf, placeOpenOrder } from '../../services/order-pricing.ts';
+import {
+  type BookingRow,
+  bookableNights,
+  bookRoom,
+  lockRooms,
+  releaseHold,
+  secureBooking,
+} from '../../services/hotels/booking.ts';
+import { completeIfFree, loadOrderDto, sendOrderConfirmation } from '../../services/orders/order-completion.ts';
+import { lockUser } from '../../db/locking.ts';
+import { hotelOrderLine, openOrderOf, placeOpenOrder } from '../../services/orders/order-pricing.ts';
 import { authOf } from '../../types.ts';
 import { ownBooking, toBookingDto } from './dto.ts';
 

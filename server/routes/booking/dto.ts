@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Booking } from '#shared/contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, rooms } from '../../db/schema/index.ts';
-import type { BookingRow } from '../../services/booking.ts';
+import type { BookingRow } from '../../services/hotels/booking.ts';
 
 export interface NamedBooking {
   booking: BookingRow;

@@ -6,7 +6,7 @@ import { type Booking, bookingSchema } from '#shared/contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, rooms } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
-import type { BookingRow } from '../../services/booking.ts';
+import type { BookingRow } from '../../services/hotels/booking.ts';
 import { authOf } from '../../types.ts';
 import { ownBooking, toBookingDto } from './dto.ts';
 

@@ -5,8 +5,8 @@ import { countrySchema, eventConfigSchema, newsSchema } from '#shared/contracts/
 import { sellerSchema } from '#shared/contracts/seller.ts';
 import { countries, news } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { readEventConfig } from '../../services/event-config.ts';
-import { sellerOf } from '../../services/seller.ts';
+import { readEventConfig } from '../../services/event/event-config.ts';
+import { sellerOf } from '../../services/invoices/seller.ts';
 import { PUBLIC_CACHE_CONTROL } from '../agenda/public-json.ts';
 
 /** Public reference data: event configuration, the seller, countries, news. */

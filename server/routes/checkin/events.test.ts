@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckinEvents, CheckinList, CheckinOp } from '#shared/contracts/checkin.ts';
 import { checkins, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
-import { applyClientOps } from '../../services/client-ops.ts';
+import { applyClientOps } from '../../services/sync/client-ops.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import {
   badgesOf,
@@ -14,7 +14,7 @@ import {
   insertBadgedPeople,
   type TestApp,
   whileBusy,
-} from '../lead/testing.ts';
+} from '../../testing/lead.ts';
 import { applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
 
 /*

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +11,7 @@ import {
 import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { checkinListsWithCounts } from '../../services/checkin/checkin-lists.ts';
 import {
   type ChangeKey,
   changeColumns,
@@ -20,8 +21,8 @@ import {
   changesQuery,
   pageLimit,
   requestCursor,
-} from '../../services/change-cursor.ts';
-import { applyClientOps } from '../../services/client-ops.ts';
+} from '../../services/sync/change-cursor.ts';
+import { applyClientOps } from '../../services/sync/client-ops.ts';
 import { authOf } from '../../types.ts';
 import { staffOnly } from '../lead/access.ts';
 import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
@@ -45,33 +46,8 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(checkinListSchema) },
       },
     },
-    async (_request): Promise<CheckinList[]> => {
-      const [lists, types] = await Promise.all([
-        db
-          .select({
-            id: checkinLists.id,
-            name: checkinLists.name,
-            description: checkinLists.description,
-            passTypeIds: checkinLists.passTypeIds,
-            validFrom: checkinLists.validFrom,
-            validUntil: checkinLists.validUntil,
-            checkedIn: countDistinct(checkins.passId),
-            duplicates: count(checkins.duplicateOf),
-          })
-          .from(checkinLists)
-          .leftJoin(checkins, eq(checkins.listId, checkinLists.id))
-          .groupBy(checkinLists.id)
-          .orderBy(asc(checkinLists.id)),
-        db.select({ id: passTypes.id, name: passTypes.name }).from(passTypes),
-      ]);
-      const typeNames = new Map(types.map((type) => [type.id, type.name]));
-      return lists.map(({ passTypeIds, validFrom, validUntil, ...list }) => ({
-        ...list,
-        passTypes: passTypeIds.flatMap((id) => typeNames.get(id) ?? []),
-        validFrom: validFrom?.toISOString() ?? null,
-        validUntil: validUntil?.toISOString() ?? null,
-      }));
-    },
+    async (_request): Promise<CheckinList[]> =>
+      (await checkinListsWithCounts(db)).map(({ passTypeIds: _ids, events: _events, ...list }) => list),
   );
 
   app.get(

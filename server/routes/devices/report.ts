@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DeviceReport } from '#shared/contracts/devices.ts';
 import type { Db } from '../../db/client.ts';
 import { checkinLists, devices } from '../../db/schema/index.ts';
-import { sha256 } from '../../services/tokens.ts';
+import { sha256 } from '../../services/accounts/tokens.ts';
 
 /**
  * The device's last sync on the server's clock: shifted by how far the device's clock is off (its

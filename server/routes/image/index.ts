@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { imageVariantQuerySchema } from '#shared/contracts/account.ts';
 import { images } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { variantOf } from '../../services/avatar-images.ts';
+import { variantOf } from '../../services/images/avatar-images.ts';
 import { authOf } from '../../types.ts';
 import { IMMUTABLE, sendVariant } from './serve.ts';
 

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { renderVariant, type Variant, VariantCache, variantKey, variantName } from '../../services/avatar-images.ts';
-import { ImageDiskCache } from '../../services/image-cache.ts';
+import { renderVariant, type Variant, VariantCache, variantKey, variantName } from '../../services/images/avatar-images.ts';
+import { ImageDiskCache } from '../../services/images/image-cache.ts';
 
 /** One cache of rendered variants per process, shared by /api/image/{id} and the profile avatar route. */
 export const variants = new VariantCache();

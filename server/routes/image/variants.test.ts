@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/contracts/index.ts';
 import { genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
-import { IMAGE_JOB_CONCURRENCY, imageJobs, imageWorkerPid, VARIANT_SIDES } from '../../services/avatar-images.ts';
+import { IMAGE_JOB_CONCURRENCY, imageJobs, imageWorkerPid, VARIANT_SIDES } from '../../services/images/avatar-images.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { imageFiles, variants } from './serve.ts';
 

@@ -6,7 +6,7 @@ import { type Invoice, invoiceSchema } from '#shared/contracts/registration.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 // invoice-files loads pdf-lib and the e-invoice library on the first file, not at server start (start-up budget).
-import { issuedFiles } from '../../services/invoice-files.ts';
+import { issuedFiles } from '../../services/invoices/invoice-files.ts';
 import { authOf } from '../../types.ts';
 
 /** The invoice a credit note corrects. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, Order } from '#shared/contracts/registration.ts';
-import { sellerOf } from '../../services/seller.ts';
+import { sellerOf } from '../../services/invoices/seller.ts';
 import { checkCii, readCii, writeTestXml } from '../../testing/en16931.ts';
 import { invoiceFiles, users } from '../../db/schema/index.ts';
 import { facturXml } from '../../testing/pdf-attachments.ts';

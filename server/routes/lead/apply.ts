@@ -3,8 +3,8 @@ import { isLeadEdit as isEdit, type LeadOp, OWN_BADGE } from '#shared/contracts/
 import { decodePassToken } from '#shared/pass-token.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, passBarcodes, passes } from '../../db/schema/index.ts';
-import { BADGE_REVOKED, type BadgeVerdict, type BadgeVerifier } from '../../services/badges.ts';
-import type { OpOutcome } from '../../services/client-ops.ts';
+import { BADGE_REVOKED, type BadgeVerdict, type BadgeVerifier } from '../../services/badges/badge-verifier.ts';
+import type { OpOutcome } from '../../services/sync/client-ops.ts';
 import { changeTime } from '../agenda/favourites.ts';
 import { peopleSeenBy } from './view.ts';
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LeadChanges, type LeadOp, OWN_BADGE } from '#shared/contracts/leads.ts';
 import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { leads, leadTeams, passes, users } from '../../db/schema/index.ts';
-import { applyClientOps } from '../../services/client-ops.ts';
-import { currentBarcode, revokeCurrentBarcode } from '../../services/pass-barcodes.ts';
+import { applyClientOps } from '../../services/sync/client-ops.ts';
+import { currentBarcode, revokeCurrentBarcode } from '../../services/passes/pass-barcodes.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { signedInUser } from '../payment/sandbox-testing.ts';
+import { signedInUser } from '../../testing/purchases.ts';
 import { applyLeadOps, LEAD_OP_KIND, NOT_ON_LIST } from './apply.ts';
 import {
   type BadgedPerson,
@@ -18,7 +18,7 @@ import {
   insertBadgedPeople,
   type TestApp,
   whileBusy,
-} from './testing.ts';
+} from '../../testing/lead.ts';
 
 /*
  * Issue 24: a scanner device downloads its lead list as changes (GET /api/lead/changes): the whole

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { okSchema } from '#shared/contracts/common.ts';
 import { type LeadTeam, leadTeamSchema, receivedLeadTeamInvitationListSchema } from '#shared/contracts/organizer-admin.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { acceptInvitation, declineInvitation, invitationsFor } from '../../services/lead-team-invitations.ts';
+import { acceptInvitation, declineInvitation, invitationsFor } from '../../services/leads/lead-team-invitations.ts';
 import { authOf } from '../../types.ts';
 import { signedInUserRow, vendorsOnly } from './access.ts';
 

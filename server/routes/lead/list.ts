@@ -14,7 +14,7 @@ import {
   pageLimit,
   requestCursor,
   startCursor,
-} from '../../services/change-cursor.ts';
+} from '../../services/sync/change-cursor.ts';
 import { publicImageOf } from './access.ts';
 import { leadScanner, leadsIn, leadViewOf } from './view.ts';
 
@@ -88,7 +88,7 @@ export async function activeLeads(app: FastifyInstance, scannerId: string): Prom
 }
 
 /**
- * The scanner's list as changes since the cursor (server/services/change-cursor.ts). The view is
+ * The scanner's list as changes since the cursor (server/services/sync/change-cursor.ts). The view is
  * read first: a cursor of another view (the team changed, a lead was deleted) starts over with
  * `reset`, so leads that left the list leave the device too. Which leads changed is found on the
  * leads index alone; only when some did are they read with their people and passes (a join that

@@ -18,8 +18,8 @@ import {
   pendingInvitationsOf,
   setSharesEarlier,
   withdrawInvitation,
-} from '../../services/lead-team-invitations.ts';
-import { leadTeamOf, removeLeadTeamMember } from '../../services/organizer-team.ts';
+} from '../../services/leads/lead-team-invitations.ts';
+import { leadTeamOf, removeLeadTeamMember } from '../../services/leads/lead-teams.ts';
 import { authOf } from '../../types.ts';
 import { leadScannersOnly, signedInUserRow } from './access.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { recordAudit } from '../../services/audit/audit-log.ts';
 import { authOf } from '../../types.ts';
 import { ORGANIZER_SCOPE, signedInUserRow } from '../lead/access.ts';
 

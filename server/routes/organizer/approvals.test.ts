@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalQueue, ApprovalResponse } from '#shared/contracts/organizer-people.ts';
 import { auditLog, mailOutbox, passBarcodes, passes, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createPeople, freePoolHolder, ORGANIZER, poolTaken } from './people-testing.ts';
-import { changesSettled } from '../lead/testing.ts';
+import { createPeople, freePoolHolder, ORGANIZER, poolTaken } from '../../testing/organizer-people.ts';
+import { changesSettled } from '../../testing/lead.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

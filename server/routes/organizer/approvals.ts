@@ -8,11 +8,11 @@ import {
   approvalResponseSchema,
 } from '#shared/contracts/organizer-people.ts';
 import { publicUrl } from '../../config.ts';
-import type { Mail } from '../../services/mail.ts';
-import { approvalQueue, DEFAULT_PAGE_SIZE } from '../../services/organizer-attendees.ts';
-import { passRejectedMail } from '../../services/organizer-mail.ts';
-import { batchResults, rejectPendingPasses } from '../../services/organizer-passes.ts';
-import { approvePendingPasses, mailApprovedHolders } from '../../services/pass-approval.ts';
+import type { Mail } from '../../services/mail/mail.ts';
+import { approvalQueue, DEFAULT_PAGE_SIZE } from '../../services/organizer/attendee-search.ts';
+import { passRejectedMail } from '../../services/passes/pass-mails.ts';
+import { batchResults, rejectPendingPasses } from '../../services/passes/pass-decisions.ts';
+import { approvePendingPasses, mailApprovedHolders } from '../../services/passes/pass-approval.ts';
 import { actorOf, organizerHooks } from './access.ts';
 
 /**

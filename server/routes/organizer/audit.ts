@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuditPage, auditPageSchema, auditQuerySchema } from '#shared/contracts/organizer-people.ts';
-import { auditEntries } from '../../services/organizer-audit.ts';
+import { auditEntries } from '../../services/audit/audit-search.ts';
 import { organizerHooks } from './access.ts';
 
 /** The audit log (issue 14): every organizer action, newest first, filterable, with names. */

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { badgePdf } from '../../services/badge-pdf.ts';
-import { type BadgeFilter, hasBadge, printedBadgePages } from '../../services/organizer-badges.ts';
+import { recordAudit } from '../../services/audit/audit-log.ts';
+import { badgePdf } from '../../services/badges/badge-pdf.ts';
+import { type BadgeFilter, hasBadge, printedBadgePages } from '../../services/badges/badge-filter.ts';
 import { actorOf, organizerHooks } from './access.ts';
 
 /**

@@ -5,10 +5,10 @@ import type { CheckinList, CheckinOp } from '#shared/contracts/checkin.ts';
 import type { CheckinDuplicate, OrganizerCheckinList } from '#shared/contracts/organizer-event.ts';
 import { auditLog, passTypes } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
-import { badgeBook, badgeTestConfig, type TestApp } from '../lead/testing.ts';
+import { badgeBook, badgeTestConfig, type TestApp } from '../../testing/lead.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { LIST_NAME_TAKEN, UNKNOWN_PASS_TYPE } from './checkin-lists.ts';
-import { csvRecords } from './event-testing.ts';
+import { csvRecords } from '../../testing/organizer-event.ts';
 
 let t: TestApp;
 let organizer: { authorization: string };

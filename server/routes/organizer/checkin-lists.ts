@@ -1,4 +1,4 @@
-import { asc, count, countDistinct, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +16,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
 import { fieldProblem, HttpProblem, notFound } from '../../plugins/errors.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { checkinsExport, exportFileName, fileSlug, sendCsv } from '../../services/organizer-exports.ts';
+import { recordAudit } from '../../services/audit/audit-log.ts';
+import { checkinListsWithCounts } from '../../services/checkin/checkin-lists.ts';
+import { checkinsExport, exportFileName, fileSlug, sendCsv } from '../../services/organizer/csv-exports.ts';
 import { actorOf, organizerHooks, recordExport } from './access.ts';
 
 export const LIST_NAME_TAKEN = 'A check-in list with this name exists already.';
@@ -37,37 +38,6 @@ function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
-}
-
-/** The lists with pass type names and live counts (one list when `id` is given). */
-async function listRows(db: Db, id?: number): Promise<OrganizerCheckinList[]> {
-  const [lists, types] = await Promise.all([
-    db
-      .select({
-        id: checkinLists.id,
-        name: checkinLists.name,
-        description: checkinLists.description,
-        passTypeIds: checkinLists.passTypeIds,
-        validFrom: checkinLists.validFrom,
-        validUntil: checkinLists.validUntil,
-        checkedIn: countDistinct(checkins.passId),
-        duplicates: count(checkins.duplicateOf),
-        events: count(checkins.id),
-      })
-      .from(checkinLists)
-      .leftJoin(checkins, eq(checkins.listId, checkinLists.id))
-      .where(id === undefined ? undefined : eq(checkinLists.id, id))
-      .groupBy(checkinLists.id)
-      .orderBy(asc(checkinLists.id)),
-    db.select({ id: passTypes.id, name: passTypes.name }).from(passTypes),
-  ]);
-  const typeNames = new Map(types.map((type) => [type.id, type.name]));
-  return lists.map((list) => ({
-    ...list,
-    passTypes: list.passTypeIds.flatMap((typeId) => typeNames.get(typeId) ?? []),
-    validFrom: list.validFrom?.toISOString() ?? null,
-    validUntil: list.validUntil?.toISOString() ?? null,
-  }));
 }
 
 /** Pass type ids once each, every one existing (else a 400 naming the first unknown one). */
@@ -105,7 +75,7 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(organizerCheckinListSchema) },
       },
     },
-    async (): Promise<OrganizerCheckinList[]> => listRows(db),
+    async (): Promise<OrganizerCheckinList[]> => checkinListsWithCounts(db),
   );
 
   app.get(
@@ -171,7 +141,7 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(error)) throw nameTaken();
         throw error;
       }
-      const [list] = await listRows(db, id);
+      const [list] = await checkinListsWithCounts(db, id);
       if (!list) throw notFound('Check-in list');
       return reply.code(201).send(list);
     },
@@ -229,7 +199,7 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(error)) throw nameTaken();
         throw error;
       }
-      const [list] = await listRows(db, id);
+      const [list] = await checkinListsWithCounts(db, id);
       if (!list) throw notFound('Check-in list');
       return list;
     },

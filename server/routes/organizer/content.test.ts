@@ -7,7 +7,7 @@ import type { AgendaImportReport, ExhibitorImportReport, OrganizerNews } from '#
 import { FIXTURE_PATH, makePretalxSchedule, talkGuid } from '../../../tests/fixtures/make-pretalx-schedule.ts';
 import { agendaFavourites, agendaSessions, auditLog, exhibitors } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { signedInUser } from '../payment/sandbox-testing.ts';
+import { signedInUser } from '../../testing/purchases.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

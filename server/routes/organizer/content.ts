@@ -16,10 +16,10 @@ import {
 } from '#shared/contracts/organizer-content.ts';
 import { news } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { importExhibitors } from '../../services/exhibitor-import.ts';
+import { recordAudit } from '../../services/audit/audit-log.ts';
+import { importExhibitors } from '../../services/content/exhibitor-import.ts';
 import { requestLanguage } from '../../i18n/language.ts';
-import { importAgenda } from '../../services/pretalx-import.ts';
+import { importAgenda } from '../../services/content/pretalx-import.ts';
 import { publicJsonChanged } from '../agenda/public-json.ts';
 import { actorOf, organizerHooks } from './access.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '#shared/contracts/devices.ts';
 import type { Db } from '../../db/client.ts';
 import { checkinLists, devices, leadTeams, users } from '../../db/schema/index.ts';
-import { nameOf } from '../../services/organizer-team.ts';
+import { nameOf } from '../../services/staff/staff-team.ts';
 import { organizerHooks } from './access.ts';
 
 const STALE_AFTER_MS = DEVICE_STALE_MINUTES * 60_000;

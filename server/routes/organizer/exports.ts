@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkPeriod, type Period, type PeriodError } from '#shared/export-period.ts';
 import { fieldProblem } from '../../plugins/errors.ts';
-import { archiveStem, invoiceArchive } from '../../services/invoice-archive.ts';
+import { archiveStem, invoiceArchive } from '../../services/invoices/invoice-archive.ts';
 import {
   attendeesExport,
   CSV_FORMATS,
@@ -10,7 +10,7 @@ import {
   exportFileName,
   ordersExport,
   sendCsv,
-} from '../../services/organizer-exports.ts';
+} from '../../services/organizer/csv-exports.ts';
 import { organizerHooks, recordExport } from './access.ts';
 
 const CSV_NOTE =

@@ -10,7 +10,7 @@ export interface OrganizerRoutesOptions {
 /**
  * The organizer console's API (issue 14), under /api/organizer/. Every route carries
  * `organizerHooks(app)` (./access.ts) as its onRequest hooks and records what it changes with
- * recordAudit (server/services/audit.ts).
+ * recordAudit (server/services/audit/audit-log.ts).
  */
 export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, options) => {
   // organizer routes: one register line per area, in the order of the console's menu

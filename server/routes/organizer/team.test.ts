@@ -7,7 +7,7 @@ import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { auditLog, leads, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { badgeBook, badgeTestConfig } from '../lead/testing.ts';
+import { badgeBook, badgeTestConfig } from '../../testing/lead.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;

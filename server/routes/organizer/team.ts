@@ -19,16 +19,9 @@ import {
 } from '#shared/contracts/organizer-admin.ts';
 import { requestLanguage } from '../../i18n/language.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { inviteToLeadTeam } from '../../services/lead-team-invitations.ts';
-import {
-  createLeadTeam,
-  inviteToTeam,
-  leadTeamsWithMembers,
-  listTeam,
-  removeLeadTeamMember,
-  removeTeamRole,
-  setLeadTeamOwner,
-} from '../../services/organizer-team.ts';
+import { inviteToLeadTeam } from '../../services/leads/lead-team-invitations.ts';
+import { createLeadTeam, leadTeamsWithMembers, removeLeadTeamMember, setLeadTeamOwner } from '../../services/leads/lead-teams.ts';
+import { inviteToTeam, listTeam, removeTeamRole } from '../../services/staff/staff-team.ts';
 import { actorOf, organizerHooks } from './access.ts';
 
 const teamParams = z.object({ teamId: z.uuid() });

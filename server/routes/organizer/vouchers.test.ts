@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoucherBatchCreated, VoucherPage } from '#shared/contracts/organizer-admin.ts';
 import { auditLog, passTypes, vouchers } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
-import { redeemVoucher } from '../../services/vouchers.ts';
+import { redeemVoucher } from '../../services/orders/vouchers.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

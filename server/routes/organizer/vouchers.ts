@@ -21,8 +21,8 @@ import {
   voucherPassTypeProblem,
   voucherPassTypes,
   vouchersCsv,
-} from '../../services/organizer-vouchers.ts';
-import { normaliseVoucherCode } from '../../services/vouchers.ts';
+} from '../../services/orders/voucher-batches.ts';
+import { normaliseVoucherCode } from '../../services/orders/vouchers.ts';
 import { actorOf, organizerHooks, recordExport } from './access.ts';
 
 const PAGE_MAX = 500;

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { type PassBadges, passBadgesSchema } from '#shared/contracts/pass-token.ts';
 import { passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { readEventDates } from '../../services/event-config.ts';
-import { badgeColumns, currentBarcodes } from '../../services/pass-barcodes.ts';
+import { recordAudit } from '../../services/audit/audit-log.ts';
+import { readEventDates } from '../../services/event/event-config.ts';
+import { badgeColumns, currentBarcodes } from '../../services/passes/pass-barcodes.ts';
 import { authOf } from '../../types.ts';
 import { signedInUserRow } from '../lead/access.ts';
 

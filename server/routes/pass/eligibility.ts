@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { eligibilitySchema } from '#shared/contracts/registration.ts';
 import { emailSchema } from '#shared/contracts/user.ts';
 import { perAddress } from '../../plugins/rate-limits.ts';
-import { checkEligibility } from '../../services/eligibility.ts';
+import { checkEligibility } from '../../services/passes/eligibility.ts';
 
 export const eligibilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;

@@ -3,7 +3,7 @@ import { freeClaimSchema } from '#shared/contracts/registration.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { perAddress } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { claimantOf, claimFreePass, TOO_MANY_HOLDS } from '../../services/pass-pool.ts';
+import { claimantOf, claimFreePass, TOO_MANY_HOLDS } from '../../services/passes/pass-pool.ts';
 
 export const freeClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   /**

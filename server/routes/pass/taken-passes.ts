@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { takenPassesSchema } from '#shared/contracts/registration.ts';
-import { takenShare } from '../../services/pass-pool.ts';
+import { takenShare } from '../../services/passes/pass-pool.ts';
 
 export const takenPassesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Share of the free Standard Pass pool already taken (0..1); null before the pool exists. */

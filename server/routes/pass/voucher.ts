@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type VoucherCheck, voucherCheckSchema } from '#shared/contracts/registration.ts';
 import { passTypes } from '../../db/schema/index.ts';
 import { perAddress } from '../../plugins/rate-limits.ts';
-import { findVoucher, normaliseVoucherCode, voucherProblem } from '../../services/vouchers.ts';
+import { findVoucher, normaliseVoucherCode, voucherProblem } from '../../services/orders/vouchers.ts';
 import { toPassTypeDto } from './dto.ts';
 
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {

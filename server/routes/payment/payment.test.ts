@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#shared/contracts/registration.ts';
 import { addresses, bookings, invoices, orders, passes, paymentSessions } from '../../db/schema/index.ts';
-import { HOLD_MINUTES, SOLD_OUT } from '../../services/booking.ts';
+import { HOLD_MINUTES, SOLD_OUT } from '../../services/hotels/booking.ts';
 import { createRegistrant, type RegistrantOptions, seededRoom } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { PAYMENT_MESSAGES } from './index.ts';

@@ -5,7 +5,7 @@ import { euros, vatBreakdownOf, vatPercent } from '#shared/pricing.ts';
 import { publicUrl } from '../../config.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { sendOrderConfirmation } from '../../services/order-completion.ts';
+import { sendOrderConfirmation } from '../../services/orders/order-completion.ts';
 import { settleSandboxSession } from '../../services/payments/sandbox.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -25,7 +25,7 @@ import { type FakeCheckoutSession, type FakeStripe, startFakeStripe } from '../.
 import { createRegistrant, roomFromToday } from '../../testing/registrant.ts';
 import { createTestApp, createTestDatabase, testConfig } from '../../testing/test-app.ts';
 import { PAYMENT_MESSAGES } from './index.ts';
-import { type Headers, signedInUser, vendorWithoutPass } from './sandbox-testing.ts';
+import { type Headers, signedInUser, vendorWithoutPass } from '../../testing/purchases.ts';
 import { STRIPE_WEBHOOK_MESSAGES } from './stripe.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

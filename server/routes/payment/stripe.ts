@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { publicUrl } from '../../config.ts';
 import { paymentSessions } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { sendOrderConfirmation } from '../../services/order-completion.ts';
+import { sendOrderConfirmation } from '../../services/orders/order-completion.ts';
 import { applyStripeEvent } from '../../services/payments/stripe-events.ts';
 import type { StripePaymentProvider } from '../../services/payments/stripe.ts';
 import { withSession } from './sandbox.ts';

@@ -15,9 +15,9 @@ import {
   users,
   vouchers,
 } from '../../db/schema/index.ts';
-import { currentBarcode } from '../../services/pass-barcodes.ts';
-import { UNCONFIRMED_PASSWORD } from '../../services/registration-mail.ts';
-import { sha256 } from '../../services/tokens.ts';
+import { currentBarcode } from '../../services/passes/pass-barcodes.ts';
+import { UNCONFIRMED_PASSWORD } from '../../services/accounts/confirm-links.ts';
+import { sha256 } from '../../services/accounts/tokens.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';
 
@@ -27,8 +27,8 @@ const ids = { standard: 0, business: 0, host: 0, speaker: 0, press: 0, upgrade: 
 
 // Lets a test skip the early 'is the claim still held?' check, so consuming it inside the transaction decides.
 const poolCheck = vi.hoisted(() => ({ skipEarlyCheck: false }));
-vi.mock('../../services/pass-pool.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../services/pass-pool.ts')>();
+vi.mock('../../services/passes/pass-pool.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../services/passes/pass-pool.ts')>();
   return {
     ...actual,
     freeClaimIsHeld: async (...args: Parameters<typeof actual.freeClaimIsHeld>) =>

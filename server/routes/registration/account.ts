@@ -16,14 +16,14 @@ import {
   ELIGIBILITY_MESSAGES,
   type Eligibility,
   isGrayListedDomain,
-} from '../../services/eligibility.ts';
-import { findHolder, mailExistingHolder } from '../../services/existing-account.ts';
-import { confirmationMail } from '../../services/mail-templates.ts';
-import { hashPassword } from '../../services/password.ts';
-import { assertStrongPassword } from '../../services/password-strength.ts';
-import { bindFreeClaim, freeClaimIsHeld, releaseHoldsOf, TOO_MANY_HOLDS } from '../../services/pass-pool.ts';
-import { issueConfirmLink, keepAttemptedPassword, UNCONFIRMED_PASSWORD } from '../../services/registration-mail.ts';
-import { isValidFullVatId } from '../../services/vat-id.ts';
+} from '../../services/passes/eligibility.ts';
+import { findHolder, mailExistingHolder } from '../../services/accounts/existing-account.ts';
+import { confirmationMail } from '../../services/accounts/account-mails.ts';
+import { hashPassword } from '../../services/accounts/password.ts';
+import { assertStrongPassword } from '../../services/accounts/password-strength.ts';
+import { bindFreeClaim, freeClaimIsHeld, releaseHoldsOf, TOO_MANY_HOLDS } from '../../services/passes/pass-pool.ts';
+import { issueConfirmLink, keepAttemptedPassword, UNCONFIRMED_PASSWORD } from '../../services/accounts/confirm-links.ts';
+import { isValidFullVatId } from '../../services/invoices/vat-id.ts';
 import {
   findVoucher,
   normaliseVoucherCode,
@@ -31,7 +31,7 @@ import {
   unredeemVoucher,
   type VoucherRow,
   voucherProblem,
-} from '../../services/vouchers.ts';
+} from '../../services/orders/vouchers.ts';
 
 export const ACCOUNT_MESSAGES = {
   passTypeUnavailable: 'This pass type is not available.',

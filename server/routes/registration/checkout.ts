@@ -7,18 +7,18 @@ import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, orders, passes, passTypes } from '../../db/schema/index.ts';
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
-import { type BookingRow, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/booking.ts';
-import type { CompletedOrder } from '../../services/completed-order.ts';
-import { assertConfirmed } from '../../services/confirmed-account.ts';
+import { type BookingRow, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/hotels/booking.ts';
+import type { CompletedOrder } from '../../services/orders/completed-order.ts';
+import { assertConfirmed } from '../../services/accounts/confirmed-account.ts';
 import {
   completeOrderInTx,
   loadOrderDto,
-  lockUser,
   passStatusOf,
   sendOrderConfirmation,
   toOrderDto,
-} from '../../services/order-completion.ts';
-import { hotelOrderLine, singleLine } from '../../services/order-pricing.ts';
+} from '../../services/orders/order-completion.ts';
+import { lockUser } from '../../db/locking.ts';
+import { hotelOrderLine, singleLine } from '../../services/orders/order-pricing.ts';
 import { authOf } from '../../types.ts';
 
 export const CHECKOUT_MESSAGES = {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type RegistrationRestore, registrationRestoreSchema } from '#shared/contracts/registration.ts';
 import { addresses, passes, passTypes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { passStatusOf } from '../../services/order-completion.ts';
+import { passStatusOf } from '../../services/orders/order-completion.ts';
 import { authOf } from '../../types.ts';
 
 type AddressRow = typeof addresses.$inferSelect;

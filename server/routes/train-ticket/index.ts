@@ -8,8 +8,9 @@ import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { trainTickets, trainTicketTypes } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { completeIfFree, loadOrderDto, lockUser, sendOrderConfirmation } from '../../services/order-completion.ts';
-import { placeOpenOrder, singleLine } from '../../services/order-pricing.ts';
+import { completeIfFree, loadOrderDto, sendOrderConfirmation } from '../../services/orders/order-completion.ts';
+import { lockUser } from '../../db/locking.ts';
+import { placeOpenOrder, singleLine } from '../../services/orders/order-pricing.ts';
 import { authOf } from '../../types.ts';
 
 export const TRAIN_TICKET_MESSAGES = {

@@ -5,7 +5,7 @@ import type { Invoice, Order } from '#shared/contracts/registration.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { trainTickets, trainTicketTypes } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { type Headers, lastMailTo, payInSandbox, signedInUser, vendorWithoutPass } from '../payment/sandbox-testing.ts';
+import { type Headers, lastMailTo, payInSandbox, signedInUser, vendorWithoutPass } from '../../testing/purchases.ts';
 import { TRAIN_TICKET_MESSAGES } from './index.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
 import { authTokens, emailTokens, users } from '../../db/schema/index.ts';
 import { genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
-import { hashPassword } from '../../services/password.ts';
-import { UNCONFIRMED_PASSWORD } from '../../services/registration-mail.ts';
-import { randomToken, sha256 } from '../../services/tokens.ts';
+import { hashPassword } from '../../services/accounts/password.ts';
+import { UNCONFIRMED_PASSWORD } from '../../services/accounts/confirm-links.ts';
+import { randomToken, sha256 } from '../../services/accounts/tokens.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { WRONG_CONFIRM_PASSWORD } from './auth.ts';
 

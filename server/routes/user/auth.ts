@@ -20,13 +20,13 @@ import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { type Language, requestLanguage } from '../../i18n/language.ts';
-import { confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/mail-templates.ts';
-import { createSignInLocks, lockedProblem } from '../../services/account-lock.ts';
-import { knownDeviceOf, rememberDevice } from '../../services/known-devices.ts';
-import { voidResetLinks } from '../../services/reset-links.ts';
-import { findHolder, mailExistingHolder } from '../../services/existing-account.ts';
-import { settleFreePass } from '../../services/pass-pool.ts';
-import { hashPassword, verifyPassword } from '../../services/password.ts';
+import { confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/accounts/account-mails.ts';
+import { createSignInLocks, lockedProblem } from '../../services/accounts/account-lock.ts';
+import { knownDeviceOf, rememberDevice } from '../../services/accounts/known-devices.ts';
+import { voidResetLinks } from '../../services/accounts/reset-links.ts';
+import { findHolder, mailExistingHolder } from '../../services/accounts/existing-account.ts';
+import { settleFreePass } from '../../services/passes/pass-pool.ts';
+import { hashPassword, verifyPassword } from '../../services/accounts/password.ts';
 import {
   issueConfirmLink,
   keepAttemptedPassword,
@@ -34,10 +34,10 @@ import {
   pendingPasswordOf,
   UNCONFIRMED_PASSWORD,
   voidConfirmLinks,
-} from '../../services/registration-mail.ts';
-import { issueRegistrationSession } from '../../services/registration-token.ts';
-import { assertStrongPassword } from '../../services/password-strength.ts';
-import { randomToken, sha256 } from '../../services/tokens.ts';
+} from '../../services/accounts/confirm-links.ts';
+import { issueRegistrationSession } from '../../services/accounts/registration-token.ts';
+import { assertStrongPassword } from '../../services/accounts/password-strength.ts';
+import { randomToken, sha256 } from '../../services/accounts/tokens.ts';
 import { authOf } from '../../types.ts';
 
 const SESSION_DAYS = 30;

@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES } from '#shared/contracts/account.ts';
 import type { User } from '#shared/contracts/index.ts';
 import { avatarUrl } from '#shared/avatar.ts';
 import { images, users } from '../../db/schema/index.ts';
-import { UNREADABLE_PICTURE } from '../../services/avatar-images.ts';
+import { UNREADABLE_PICTURE } from '../../services/images/avatar-images.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { AVATAR_TOO_LARGE, AVATAR_WRONG_TYPE } from './avatar.ts';
 

@@ -7,7 +7,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, imageVariantQuerySchema } from '#shared
 import { userSchema } from '#shared/contracts/index.ts';
 import { images, users } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
-import { normalisePicture, UNREADABLE_PICTURE, UnreadablePictureError, variantOf } from '../../services/avatar-images.ts';
+import { normalisePicture, UNREADABLE_PICTURE, UnreadablePictureError, variantOf } from '../../services/images/avatar-images.ts';
 import { authOf } from '../../types.ts';
 import { forgetImage, IMMUTABLE, imageFiles, imageIdOf, imageUrl, REVALIDATE, sendVariant } from '../image/serve.ts';
 import { toUserDto } from './dto.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../services/password.ts';
+import { hashPassword } from '../../services/accounts/password.ts';
 import { createRegistrant } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './password.ts';

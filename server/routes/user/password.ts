@@ -5,11 +5,11 @@ import { passwordUpdateBodySchema } from '#shared/contracts/account.ts';
 import { publicUrl } from '../../config.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
-import { clearWrongPasswords, lockedProblem, lockedSeconds, recordWrongPassword } from '../../services/account-lock.ts';
-import { hashPassword, verifyPassword } from '../../services/password.ts';
-import { passwordChangedMail } from '../../services/password-mail.ts';
-import { voidResetLinks } from '../../services/reset-links.ts';
-import { assertStrongPassword } from '../../services/password-strength.ts';
+import { clearWrongPasswords, lockedProblem, lockedSeconds, recordWrongPassword } from '../../services/accounts/account-lock.ts';
+import { hashPassword, verifyPassword } from '../../services/accounts/password.ts';
+import { passwordChangedMail } from '../../services/accounts/password-mail.ts';
+import { voidResetLinks } from '../../services/accounts/reset-links.ts';
+import { assertStrongPassword } from '../../services/accounts/password-strength.ts';
 import { authOf } from '../../types.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
-import { ACCOUNT_WIDE_FACTOR } from '../../services/account-lock.ts';
+import { ACCOUNT_WIDE_FACTOR } from '../../services/accounts/account-lock.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -7,13 +7,13 @@ import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, countries, passes, passTypes, users, visaLetters } from '../../db/schema/index.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
-import { readEventConfig, readEventDates } from '../../services/event-config.ts';
-import { sellerOf } from '../../services/seller.ts';
+import { readEventConfig, readEventDates } from '../../services/event/event-config.ts';
+import { sellerOf } from '../../services/invoices/seller.ts';
 import { authOf } from '../../types.ts';
 import { dateErrors, VISA_MESSAGES } from './rules.ts';
 
 /** pdf-lib loads on the first letter, not at server start (start-up budget). */
-const loadPdfRenderer = () => import('../../services/visa-letter-pdf.ts').then((m) => m.renderVisaLetterPdf);
+const loadPdfRenderer = () => import('../../services/pdf/visa-letter-pdf.ts').then((m) => m.renderVisaLetterPdf);
 
 type LetterRow = typeof visaLetters.$inferSelect;
 const toDto = ({ userId: _userId, ...row }: LetterRow): VisaLetter => ({

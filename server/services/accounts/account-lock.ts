@@ -1,9 +1,9 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { Db } from '../db/client.ts';
-import { rateLimits, users } from '../db/schema/index.ts';
-import { type HttpProblem, keyedProblem } from '../plugins/errors.ts';
-import { claimantOf } from './pass-pool.ts';
+import type { Db } from '../../db/client.ts';
+import { rateLimits, users } from '../../db/schema/index.ts';
+import { type HttpProblem, keyedProblem } from '../../plugins/errors.ts';
+import { claimantOf } from '../passes/pass-pool.ts';
 
 /** How long a lock lasts after too many wrong passwords in a row (sign-in locks and the password change alike). */
 export const LOCK_MINUTES = 5;

@@ -1,10 +1,10 @@
-import type { Language } from '../i18n/language.ts';
-import { translator } from '../i18n/translate.ts';
-import type { Mail } from './mail.ts';
-import { composeMail } from './mail-layout.ts';
-import { greeting } from './mail-text.ts';
+import type { Language } from '../../i18n/language.ts';
+import { translator } from '../../i18n/translate.ts';
+import type { Mail } from '../mail/mail.ts';
+import { composeMail } from '../mail/mail-layout.ts';
+import { greeting } from '../mail/mail-text.ts';
 
-/** How long a confirmation link lasts; the mail says so (auth.ts and registration-mail.ts issue them). */
+/** How long a confirmation link lasts; the mail says so (auth.ts and confirm-links.ts issue them). */
 export const CONFIRM_LINK_HOURS = 48;
 
 /**

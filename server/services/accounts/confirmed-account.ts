@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { HttpProblem } from '../plugins/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
 
 export const CONFIRM_FIRST =
   'Please confirm your e-mail address first: follow the link in the e-mail we sent you, then continue.';

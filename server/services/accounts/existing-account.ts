@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import type { Language } from '../i18n/language.ts';
-import type { StrangerMail } from './mail-budget.ts';
-import { existingAccountMail } from './mail-templates.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Language } from '../../i18n/language.ts';
+import type { StrangerMail } from '../mail/mail-budget.ts';
+import { existingAccountMail } from './account-mails.ts';
 
 /** What the sign-up and registration routes need to know of an address's account, if it has one. */
 export interface Holder {

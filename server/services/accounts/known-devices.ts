@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { knownDevices } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { knownDevices } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**

@@ -1,9 +1,9 @@
-import type { Language } from '../i18n/language.ts';
-import { venueDateTime } from '../i18n/formats.ts';
-import { translator } from '../i18n/translate.ts';
-import type { Mail } from './mail.ts';
-import { composeMail } from './mail-layout.ts';
-import { greeting } from './mail-text.ts';
+import type { Language } from '../../i18n/language.ts';
+import { venueDateTime } from '../../i18n/formats.ts';
+import { translator } from '../../i18n/translate.ts';
+import type { Mail } from '../mail/mail.ts';
+import { composeMail } from '../mail/mail-layout.ts';
+import { greeting } from '../mail/mail-text.ts';
 
 /**
  * The notice after a signed-in password change. It goes to the account's address, so an owner

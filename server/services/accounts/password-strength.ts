@@ -1,5 +1,5 @@
 import { MIN_PASSWORD_SCORE } from '#shared/messages.ts';
-import { fieldProblem } from '../plugins/errors.ts';
+import { fieldProblem } from '../../plugins/errors.ts';
 
 /** Server-side twin of the client's strength check: the same library and minimum score. */
 // zxcvbn's dictionaries take ~60 ms to load: on the first password check, not at server start.

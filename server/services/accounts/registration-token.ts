@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { authTokens, orders, passes } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { authTokens, orders, passes } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /** The registration token only opens the flow's own calls (survey, checkout, payment); a week is plenty. */

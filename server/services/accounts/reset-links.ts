@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { emailTokens } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { emailTokens } from '../../db/schema/index.ts';
 
 /**
  * Ends every open password-reset link of an account (issue 22, finding 5): called before a new link

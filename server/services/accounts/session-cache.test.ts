@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { users } from '../db/schema/index.ts';
+import type { users } from '../../db/schema/index.ts';
 import { SessionCache } from './session-cache.ts';
 import { reconnectDelay } from './session-events.ts';
 

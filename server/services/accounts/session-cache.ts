@@ -1,4 +1,4 @@
-import type { users } from '../db/schema/index.ts';
+import type { users } from '../../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 export interface TokenInfo {
@@ -11,7 +11,7 @@ interface Entry<T> {
   until: number;
 }
 
-/** What one instance tells the others when it changes sessions or users (server/services/session-events.ts). */
+/** What one instance tells the others when it changes sessions or users (server/services/accounts/session-events.ts). */
 export type SessionChange = { token: string } | { user: string; tokens: boolean };
 
 /**

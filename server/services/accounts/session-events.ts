@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { SessionCache, SessionChange } from './session-cache.ts';
 
 const CHANNEL = 'cloudfest_sessions';

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AuditPage, AuditQuery } from '#shared/contracts/organizer-people.ts';
-import type { Db } from '../db/client.ts';
-import { auditLog, users } from '../db/schema/index.ts';
-import { DEFAULT_PAGE_SIZE, personMatches } from './organizer-attendees.ts';
+import type { Db } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { DEFAULT_PAGE_SIZE, personMatches } from '../organizer/attendee-search.ts';
 
 /** `%text%` for ILIKE with the pattern characters of the text taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

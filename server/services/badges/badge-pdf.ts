@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
 import { create as createQr } from 'qrcode';
-import { printable, wrap } from './pdf-layout.ts';
+import { printable, wrap } from '../pdf/pdf-layout.ts';
 
 /*
  * Print-ready badges as a PDF that is written while it is made (issue 14). pdf-lib keeps a whole

@@ -1,9 +1,9 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { decodePassToken, type PassPayload } from '#shared/pass-token.ts';
-import type { Db } from '../db/client.ts';
-import { passBarcodes, passes, passTypes, users } from '../db/schema/index.ts';
-import type { PassSigner } from './pass-signing.ts';
+import type { Db } from '../../db/client.ts';
+import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
+import type { PassSigner } from '../passes/pass-signing.ts';
 
 /**
  * Server-side badge checks for lead scans and staff check-ins (ARCHITECTURE §6). A badge is the

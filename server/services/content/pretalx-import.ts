@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AgendaField, AgendaImportReport, PretalxSchedule, PretalxTalk } from '#shared/contracts/organizer-content.ts';
-import type { Db } from '../db/client.ts';
-import { agendaFavourites, agendaSessions } from '../db/schema/index.ts';
-import { HttpProblem, keyedField } from '../plugins/errors.ts';
-import { recordAudit } from './audit.ts';
+import type { Db } from '../../db/client.ts';
+import { agendaFavourites, agendaSessions } from '../../db/schema/index.ts';
+import { HttpProblem, keyedField } from '../../plugins/errors.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 
 /** A talk of the schedule as an agenda session. */
 export interface ImportedSession {

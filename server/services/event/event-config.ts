@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type EventConfig, eventConfigSchema } from '#shared/contracts/catalog.ts';
-import type { Db } from '../db/client.ts';
-import { config } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { config } from '../../db/schema/index.ts';
 
 /** The configured event (the 'event' row), or null when it is missing or no longer fits the contract. */
 export async function readEventConfig(db: Db): Promise<EventConfig | null> {

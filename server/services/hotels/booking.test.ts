@@ -1,10 +1,10 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
-import { bookings, roomAvailabilities, users } from '../db/schema/index.ts';
-import { HttpProblem } from '../plugins/errors.ts';
-import { createTestDatabase } from '../testing/test-app.ts';
-import { seededRoom } from '../testing/registrant.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { bookings, roomAvailabilities, users } from '../../db/schema/index.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { createTestDatabase } from '../../testing/test-app.ts';
+import { seededRoom } from '../../testing/registrant.ts';
 import { bookRoom, HOLD_MINUTES, releaseHold, SOLD_OUT, secureBooking } from './booking.ts';
 
 const STAY = { start: '2026-03-23', end: '2026-03-27' };
@@ -135,7 +135,7 @@ describe('bookRoom on one database', () => {
     const { db } = database;
     const room = await seededRoom(db, 'Hotel Colosseo', 'Junior Suite');
     const input = { userId, accommodationId: room.accommodationId, roomId: room.id, ...STAY, status: 'held' as const };
-    const { roomsForStay } = await import('../routes/accommodation/queries.ts');
+    const { roomsForStay } = await import('../../routes/accommodation/queries.ts');
     const filter = { ...STAY, occupancy: 1, roomId: room.id, includeInactive: false };
     const [before] = await roomsForStay(db, filter);
     const hold = await db.transaction((tx) => bookRoom(tx, input));

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
 import { CANCELLATION_MESSAGES, cancellationVerdict } from '#shared/booking-rules.ts';
 import { nightCount } from '#shared/stay.ts';
-import type { Db } from '../db/client.ts';
-import { bookings, roomAvailabilities, rooms } from '../db/schema/index.ts';
-import { HttpProblem } from '../plugins/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { bookings, roomAvailabilities, rooms } from '../../db/schema/index.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
 
 /**
  * Room bookings against the nightly availability rows. `booked` counts held and confirmed bookings

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '#shared/money.ts';
 import { type OrderLine, priceOrder, taxedLine, totalsOf, vatPercent } from '#shared/pricing.ts';
-import { demoEmail } from '../db/seed/demo-accounts.ts';
-import { addInvoice, csvRecords } from '../routes/organizer/event-testing.ts';
-import { checkCii, readCii } from '../testing/en16931.ts';
-import { pdfText } from '../testing/pdf-text.ts';
-import { createTestApp } from '../testing/test-app.ts';
+import { demoEmail } from '../../db/seed/demo-accounts.ts';
+import { addInvoice, csvRecords } from '../../testing/organizer-event.ts';
+import { checkCii, readCii } from '../../testing/en16931.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { invoiceXml, loadInvoiceDocument } from './invoice-files.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 

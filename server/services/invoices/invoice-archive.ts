@@ -3,11 +3,11 @@ import { ZipArchive } from 'archiver';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Period } from '#shared/export-period.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { invoiceFiles, invoices } from '../db/schema/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { invoiceFiles, invoices } from '../../db/schema/index.ts';
 import { issuedFiles } from './invoice-files.ts';
-import { csvStream, issuedIn, ordersExport } from './organizer-exports.ts';
+import { csvStream, issuedIn, ordersExport } from '../organizer/csv-exports.ts';
 
 /*
  * The accountant's ZIP (issue 23): every invoice and credit note issued in a period, each as its

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { invoices, type OrderLine } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { invoices, type OrderLine } from '../../db/schema/index.ts';
 import type { InvoiceRow } from './invoices.ts';
 
 /** What an invoice still bills once its credit notes are taken off: the lines none cancelled, and the amounts left. */

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { invoiceFiles, invoices, users } from '../db/schema/index.ts';
-import { readEventDates } from './event-config.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { invoiceFiles, invoices, users } from '../../db/schema/index.ts';
+import { readEventDates } from '../event/event-config.ts';
 import type { InvoiceDocument } from './invoice-pdf.ts';
 import { sellerOf } from './seller.ts';
 

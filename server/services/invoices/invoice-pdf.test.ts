@@ -3,8 +3,8 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { hotelLine, taxedLine } from '#shared/pricing.ts';
-import { pdfText } from '../testing/pdf-text.ts';
-import { SAMPLE_INVOICE, TEST_SELLER } from '../testing/sample-invoice.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
+import { SAMPLE_INVOICE, TEST_SELLER } from '../../testing/sample-invoice.ts';
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf.ts';
 
 const invoice = SAMPLE_INVOICE;
@@ -137,7 +137,7 @@ describe('renderInvoicePdf for a credit note', () => {
   it('fits the longest title on the page', async () => {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
-    const bold = await doc.embedFont(await readFile(new URL('../assets/fonts/LiberationSans-Bold.ttf', import.meta.url)));
+    const bold = await doc.embedFont(await readFile(new URL('../../assets/fonts/LiberationSans-Bold.ttf', import.meta.url)));
     const width = bold.widthOfTextAtSize('Rechnungskorrektur (Stornorechnung) / Credit note CF-2026-999999', 13);
     expect(width).toBeLessThan(595 - 2 * 57);
   });

@@ -4,14 +4,14 @@ import fontkit from '@pdf-lib/fontkit';
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { formatMoney } from '#shared/money.ts';
 import { type OrderLine, totalsOf, vatPercent } from '#shared/pricing.ts';
-import type { InvoiceBuyer } from '../db/schema/index.ts';
-import type { MessageKey } from '../i18n/catalogues.ts';
-import { shortCalendarDate, venueNumericDate } from '../i18n/formats.ts';
-import type { Language } from '../i18n/language.ts';
-import { lineDescription } from '../i18n/order-lines.ts';
-import { translator, type Values } from '../i18n/translate.ts';
-import { ROOT } from '../paths.ts';
-import { printable, wrap } from './pdf-layout.ts';
+import type { InvoiceBuyer } from '../../db/schema/index.ts';
+import type { MessageKey } from '../../i18n/catalogues.ts';
+import { shortCalendarDate, venueNumericDate } from '../../i18n/formats.ts';
+import type { Language } from '../../i18n/language.ts';
+import { lineDescription } from '../../i18n/order-lines.ts';
+import { translator, type Values } from '../../i18n/translate.ts';
+import { ROOT } from '../../paths.ts';
+import { printable, wrap } from '../pdf/pdf-layout.ts';
 import type { Seller } from './seller.ts';
 
 export interface InvoiceDocument {

@@ -1,16 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { splitVatId, totalsOf } from '#shared/pricing.ts';
-import type { Db } from '../db/client.ts';
-import { type InvoiceBuyer, invoiceCounters, invoices, type OrderLine, type orders, users } from '../db/schema/index.ts';
-import { loadBilling } from './order-pricing.ts';
+import type { Db } from '../../db/client.ts';
+import { type InvoiceBuyer, invoiceCounters, invoices, type OrderLine, type orders, users } from '../../db/schema/index.ts';
+import { loadBilling } from '../orders/order-pricing.ts';
 import { isValidVatId } from './vat-id.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 /** Invoices are German documents: the year of issue is the year in Germany. */
 export function invoiceYear(at: Date): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(at));
+  return Number(new Intl.DateTimeFormat('en', { timeZone: VENUE_TIME_ZONE, year: 'numeric' }).format(at));
 }
 
 /** CF-2026-000123 */

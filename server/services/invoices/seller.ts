@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 /**
  * The organizer as the seller of everything the app sells: one set of details, from configuration

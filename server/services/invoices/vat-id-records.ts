@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { AttendeeDetail } from '#shared/contracts/organizer-people.ts';
 import { splitVatId } from '#shared/pricing.ts';
-import type { Db } from '../db/client.ts';
-import { addresses, type InvoiceBuyer } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { addresses, type InvoiceBuyer } from '../../db/schema/index.ts';
 
 /**
  * What organizers see of VAT IDs (issue 14; issue 23): the billing address's VAT ID and the one

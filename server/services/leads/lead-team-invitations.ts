@@ -6,17 +6,18 @@ import type {
   LeadTeamMembership,
   ReceivedLeadTeamInvitation,
 } from '#shared/contracts/organizer-admin.ts';
-import { publicUrl } from '../config.ts';
-import { leadTeamInvitations, leadTeams, users } from '../db/schema/index.ts';
-import type { Language } from '../i18n/language.ts';
-import { translator } from '../i18n/translate.ts';
-import { HttpProblem } from '../plugins/errors.ts';
-import { recordAudit } from './audit.ts';
-import { domainOf, isGrayListedDomain } from './eligibility.ts';
-import type { Mail } from './mail.ts';
-import { composeMail } from './mail-layout.ts';
-import { greeting } from './mail-text.ts';
-import { changed, joinLeadTeam, leadTeamOf, nameOf } from './organizer-team.ts';
+import { publicUrl } from '../../config.ts';
+import { leadTeamInvitations, leadTeams, users } from '../../db/schema/index.ts';
+import type { Language } from '../../i18n/language.ts';
+import { translator } from '../../i18n/translate.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { domainOf, isGrayListedDomain } from '../passes/eligibility.ts';
+import type { Mail } from '../mail/mail.ts';
+import { composeMail } from '../mail/mail-layout.ts';
+import { greeting } from '../mail/mail-text.ts';
+import { changed, nameOf } from '../staff/staff-team.ts';
+import { joinLeadTeam, leadTeamOf } from './lead-teams.ts';
 
 /*
  * Exhibitor teams by invitation (issue 22): a vendor joins a team only by accepting an invitation

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
 import type { Mail, Mailer } from './mail.ts';
 
 /**

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from '../i18n/catalogues.ts';
-import type { CompletedOrder } from './completed-order.ts';
+import { CATALOGUES } from '../../i18n/catalogues.ts';
+import type { CompletedOrder } from '../orders/completed-order.ts';
 import type { Mail } from './mail.ts';
-import { confirmationMail, existingAccountMail, freePassGoneMail, passwordResetMail } from './mail-templates.ts';
-import { orderConfirmationMail } from './order-mail.ts';
-import { passCancelledMail, passRejectedMail } from './organizer-mail.ts';
-import { teamInvitationMail } from './lead-team-invitations.ts';
-import { invitationMail, roleGrantedMail } from './organizer-team.ts';
-import { passwordChangedMail } from './password-mail.ts';
-import { passApprovedMail } from './registration-mail.ts';
+import { confirmationMail, existingAccountMail, freePassGoneMail, passwordResetMail } from '../accounts/account-mails.ts';
+import { orderConfirmationMail } from '../orders/order-mail.ts';
+import { passApprovedMail, passCancelledMail, passRejectedMail } from '../passes/pass-mails.ts';
+import { teamInvitationMail } from '../leads/lead-team-invitations.ts';
+import { invitationMail, roleGrantedMail } from '../staff/staff-team.ts';
+import { passwordChangedMail } from '../accounts/password-mail.ts';
 
 /*
  * Every mail the server sends to people, in both languages (issue 16): English as it always was

@@ -1,5 +1,5 @@
-import type { Language } from '../i18n/language.ts';
-import { translator } from '../i18n/translate.ts';
+import type { Language } from '../../i18n/language.ts';
+import { translator } from '../../i18n/translate.ts';
 import type { Mail } from './mail.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import type { Database } from '../db/client.ts';
-import { mailQueue } from '../db/schema/index.ts';
-import { demoEmail } from '../db/seed/demo-accounts.ts';
-import { startFakeSmtpServer } from '../testing/smtp-server.ts';
-import { createTestDatabase, testConfig } from '../testing/test-app.ts';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { mailQueue } from '../../db/schema/index.ts';
+import { demoEmail } from '../../db/seed/demo-accounts.ts';
+import { startFakeSmtpServer } from '../../testing/smtp-server.ts';
+import { createTestDatabase, testConfig } from '../../testing/test-app.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { retryDelay } from './mail-queue.ts';
 

@@ -1,10 +1,10 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import type { Db } from '../db/client.ts';
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
-import { mailQueue } from '../db/schema/index.ts';
-import { loggableError } from '../plugins/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
+import { mailQueue } from '../../db/schema/index.ts';
+import { loggableError } from '../../plugins/errors.ts';
 
 /** How often each instance looks for due mail (others' retries, mail left by a stopped instance). */
 const POLL_MS = 5_000;

@@ -1,5 +1,5 @@
-import type { Language } from '../i18n/language.ts';
-import { translator } from '../i18n/translate.ts';
+import type { Language } from '../../i18n/language.ts';
+import { translator } from '../../i18n/translate.ts';
 
 /**
  * User-written text in our mails (finding 9). The mails are official and may go to an address the

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
-import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 import { createMailQueue, type MailQueueOptions } from './mail-queue.ts';
 
 /** A file sent with a mail (an invoice's PDF); nodemailer encodes it. */

@@ -1,6 +1,6 @@
-import type { orders } from '../db/schema/index.ts';
-import type { Language } from '../i18n/language.ts';
-import type { InvoiceRow } from './invoices.ts';
+import type { orders } from '../../db/schema/index.ts';
+import type { Language } from '../../i18n/language.ts';
+import type { InvoiceRow } from '../invoices/invoices.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PassStatus = 'pending' | 'approved';

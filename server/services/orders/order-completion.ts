@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '#shared/contracts/registration.ts';
 import { vatBreakdownOf } from '#shared/pricing.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   accommodations,
   bookings,
@@ -15,25 +15,12 @@ import {
   trainTickets,
   trainTicketTypes,
   users,
-} from '../db/schema/index.ts';
-import { secureBooking } from './booking.ts';
-import { createInvoice } from './invoices.ts';
+} from '../../db/schema/index.ts';
+import { secureBooking } from '../hotels/booking.ts';
+import { createInvoice } from '../invoices/invoices.ts';
 import type { CompletedOrder, OrderRow, PassStatus } from './completed-order.ts';
 import { type OrderMailing, orderConfirmationWithInvoice } from './order-mail.ts';
-import { revokeCurrentBarcode } from './pass-barcodes.ts';
-
-/**
- * The per-user lock: every transaction that changes a user's orders (checkout, upgrade, train ticket
- * and booking orders, payment session, completion) locks the user's row and then their pass row
- * first, so one user's transactions run one after another; the user row covers users without a
- * pass. FOR NO KEY UPDATE still lets other transactions insert rows that reference the user.
- * Across users only rooms and bookings are shared, locked by booking.ts's rule (rooms in id order
- * first, then booking rows) after this lock, so they cannot deadlock either.
- */
-export async function lockUser(tx: Db, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  await tx.select({ id: passes.id }).from(passes).where(eq(passes.userId, userId)).for('update');
-}
+import { revokeCurrentBarcode } from '../passes/pass-barcodes.ts';
 
 /** The order schema knows pending and approved; anything else has not been approved. */
 export const passStatusOf = (status: string): PassStatus => (status === 'approved' ? 'approved' : 'pending');

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#shared/contracts/registration.ts';
-import { buildApp } from '../app.ts';
-import type { Database } from '../db/client.ts';
-import { invoices, trainTicketTypes, users } from '../db/schema/index.ts';
-import { payInSandbox, signedInUser } from '../routes/payment/sandbox-testing.ts';
-import { facturXml } from '../testing/pdf-attachments.ts';
-import { createTestDatabase, testConfig } from '../testing/test-app.ts';
-import type { Mail, Mailer } from './mail.ts';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { invoices, trainTicketTypes, users } from '../../db/schema/index.ts';
+import { payInSandbox, signedInUser } from '../../testing/purchases.ts';
+import { facturXml } from '../../testing/pdf-attachments.ts';
+import { createTestDatabase, testConfig } from '../../testing/test-app.ts';
+import type { Mail, Mailer } from '../mail/mail.ts';
 
 /*
  * The confirmation of a paid order carries its invoice as the hybrid PDF (issue 23): the PDF/A-3 a

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { hotelLine, type OrderLine, taxedLine, totalsOf } from '#shared/pricing.ts';
 import type { LineKind } from '#shared/tax-rules.ts';
-import type { Db } from '../db/client.ts';
-import { accommodations, addresses, countries, type OrderKind, type OrderSubject, orders, rooms } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { accommodations, addresses, countries, type OrderKind, type OrderSubject, orders, rooms } from '../../db/schema/index.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;

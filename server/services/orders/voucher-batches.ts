@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, max, min, ne, type SQL, sql, sum } from 'drizzle-orm';
 import type { Voucher, VoucherBatchRequest, VoucherBatchSummary } from '#shared/contracts/organizer-admin.ts';
 import { csvDocument } from '#shared/csv.ts';
-import type { Db } from '../db/client.ts';
-import { passTypes, vouchers } from '../db/schema/index.ts';
-import { recordAudit } from './audit.ts';
+import type { Db } from '../../db/client.ts';
+import { passTypes, vouchers } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 
 /*
  * Voucher batches for the organizer console (issue 14). A code is the batch's prefix and a random

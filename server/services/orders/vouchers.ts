@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { vouchers } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { vouchers } from '../../db/schema/index.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 

@@ -6,7 +6,7 @@ import type {
   AttendeeQuery,
   PassSource,
 } from '#shared/contracts/organizer-people.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   accommodations,
   bookings,
@@ -23,9 +23,9 @@ import {
   rooms,
   users,
   vouchers,
-} from '../db/schema/index.ts';
-import { passSourceSql } from './organizer-passes.ts';
-import { billingVatOf, invoiceVatOf } from './organizer-vat.ts';
+} from '../../db/schema/index.ts';
+import { passSourceSql } from '../passes/pass-decisions.ts';
+import { billingVatOf, invoiceVatOf } from '../invoices/vat-id-records.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 

@@ -6,9 +6,9 @@ import { CSV_BOM, type CsvValue, csvAmount, csvCell, csvLine, csvNumber } from '
 import type { Period } from '#shared/export-period.ts';
 import { vatBreakdownOf, vatPercent } from '#shared/pricing.ts';
 import { TAX_RULES } from '#shared/tax-rules.ts';
-import type { Db } from '../db/client.ts';
-import { checkinLists, checkins, invoices, leadTeams, orders, passes, passTypes, users } from '../db/schema/index.ts';
-import { VENUE_TIME_ZONE } from './organizer-dashboard.ts';
+import type { Db } from '../../db/client.ts';
+import { checkinLists, checkins, invoices, leadTeams, orders, passes, passTypes, users } from '../../db/schema/index.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 /*
  * The organizer's CSV exports (issue 14): attendees, invoices and credit notes for the accountant,
@@ -24,7 +24,7 @@ import { VENUE_TIME_ZONE } from './organizer-dashboard.ts';
 /** Rows per database read. */
 export const EXPORT_PAGE_SIZE = 500;
 
-/** A timestamptz column as venue wall-clock text; the zone is SQL text (see organizer-dashboard.ts). */
+/** A timestamptz column as venue wall-clock text; the zone is SQL text (see dashboard.ts). */
 const venueText = (column: SQL | AnyColumn, format = 'YYYY-MM-DD HH24:MI:SS') =>
   sql<string | null>`to_char(${column} at time zone ${sql.raw(`'${VENUE_TIME_ZONE}'`)}, ${sql.raw(`'${format}'`)})`;
 
@@ -119,7 +119,7 @@ export function attendeesExport(db: Db): CsvExport {
 
 const KIND_LABEL = { invoice: 'invoice', 'credit-note': 'credit note' } as const;
 
-/** The venue's midnight starting a day, as SQL: the zone is SQL text (see organizer-dashboard.ts). */
+/** The venue's midnight starting a day, as SQL: the zone is SQL text (see dashboard.ts). */
 const venueMidnight = (day: SQL) => sql`(${day})::timestamp at time zone ${sql.raw(`'${VENUE_TIME_ZONE}'`)}`;
 
 /** Invoices issued within the period's venue days (none: all of them). */

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, count, desc, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Dashboard } from '#shared/contracts/organizer-event.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   checkinLists,
   checkins,
@@ -15,10 +15,10 @@ import {
   roomAvailabilities,
   rooms,
   users,
-} from '../db/schema/index.ts';
+} from '../../db/schema/index.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 /** Days and hours on the dashboard are the venue's, like every time on site. */
-export const VENUE_TIME_ZONE = 'Europe/Berlin';
 
 /**
  * A timestamptz column as the venue's wall-clock time (timestamp without zone). The zone is written

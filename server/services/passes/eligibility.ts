@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { emailLists, grayListedProviders } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { emailLists, grayListedProviders } from '../../db/schema/index.ts';
 
 export const ELIGIBILITY_MESSAGES = {
   blacklisted: 'Registration is not possible with this e-mail address. Please contact us if you think this is a mistake.',

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { mailOutbox, passes, users } from '../db/schema/index.ts';
-import { createTestDatabase } from '../testing/test-app.ts';
-import { createMailer, type Mailer } from './mail.ts';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox, passes, users } from '../../db/schema/index.ts';
+import { createTestDatabase } from '../../testing/test-app.ts';
+import { createMailer, type Mailer } from '../mail/mail.ts';
 import { ApprovalError, approvePassByEmail } from './pass-approval.ts';
 
 let database: Database;

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { passes, passTypes, users } from '../db/schema/index.ts';
-import type { Language } from '../i18n/language.ts';
-import { recordAudit } from './audit.ts';
-import type { Mailer } from './mail.ts';
-import { passApprovedMail } from './registration-mail.ts';
+import type { Db } from '../../db/client.ts';
+import { passes, passTypes, users } from '../../db/schema/index.ts';
+import type { Language } from '../../i18n/language.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import type { Mailer } from '../mail/mail.ts';
+import { passApprovedMail } from './pass-mails.ts';
 
 /** A holder whose pass was just approved: what the approval mail needs. */
 export interface ApprovedHolder {

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
-import { restrictToOwner } from '../db/data-dir-mode.ts';
-import { mailOutbox, passes, users } from '../db/schema/index.ts';
-import { createTestDatabase } from '../testing/test-app.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { restrictToOwner } from '../../db/data-dir-mode.ts';
+import { mailOutbox, passes, users } from '../../db/schema/index.ts';
+import { createTestDatabase } from '../../testing/test-app.ts';
 
 /** `npm run pass:approve -- <email>` as an organizer runs it: a separate process on the configured database. */
 const url = process.env.TEST_DATABASE_URL;

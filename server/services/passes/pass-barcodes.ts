@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { passBarcodes, passes, passTypes, users } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import {
   type ChangeCursor,
   type ChangeKey,
@@ -10,7 +10,7 @@ import {
   changeOrder,
   changePage,
   pageLimit,
-} from './change-cursor.ts';
+} from '../sync/change-cursor.ts';
 
 /**
  * The barcodes of a pass (ARCHITECTURE §6): the signed token's `pid` is a barcode id, not the pass

@@ -1,9 +1,22 @@
-import type { Language } from '../i18n/language.ts';
-import { translator } from '../i18n/translate.ts';
+import type { Language } from '../../i18n/language.ts';
+import { translator } from '../../i18n/translate.ts';
 import { formatAmount } from '#shared/money.ts';
-import type { Mail } from './mail.ts';
-import { composeMail } from './mail-layout.ts';
-import { greeting } from './mail-text.ts';
+import type { Mail } from '../mail/mail.ts';
+import { composeMail } from '../mail/mail-layout.ts';
+import { greeting } from '../mail/mail-text.ts';
+
+/** To the holder of a pass that was just approved, in the holder's language. */
+export function passApprovedMail(to: string, firstName: string, passName: string, signInUrl: string, language: Language): Mail {
+  const t = translator(language, 'mail');
+  return composeMail({
+    to,
+    language,
+    subject: t('approved.subject'),
+    heading: t('approved.heading'),
+    paragraphs: [greeting(firstName, language), t('approved.intro', { pass: passName }), t('approved.next')],
+    actions: [{ label: t('action.signIn'), url: signInUrl, text: t('action.signIn.text', { url: signInUrl }) }],
+  });
+}
 
 /** To the holder of a pending pass the organizers declined (issue 14). No reason is given: it stays with the organizers. */
 export function passRejectedMail(to: string, firstName: string, passName: string, language: Language): Mail {

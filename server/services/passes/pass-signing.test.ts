@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassToken } from '#shared/pass-token.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../../config.ts';
 import { createPassSigner, keyIdOf, PASS_KEY_FILE, passValidity } from './pass-signing.ts';
 
 const dirs: string[] = [];

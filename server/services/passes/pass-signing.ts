@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, typ
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bytesToBase64url, encodePayload, PASS_TOKEN_VERSION, type PassPayload } from '#shared/pass-token.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 /** The file in DATA_DIR holding the generated signing key when PASS_SIGNING_KEY is not set. */
 export const PASS_KEY_FILE = 'pass-signing-key.pem';

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#shared/contracts/registration.ts';
 import { vatOf } from '#shared/pricing.ts';
 import { invoices, orders, paymentSessions, refunds } from '../../db/schema/index.ts';
-import { ORGANIZER } from '../../routes/organizer/people-testing.ts';
-import { payInSandbox } from '../../routes/payment/sandbox-testing.ts';
+import { ORGANIZER } from '../../testing/organizer-people.ts';
+import { payInSandbox } from '../../testing/purchases.ts';
 import { createRegistrant, seededRoom } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { cancelBooking } from '../booking.ts';
-import { lockUser } from '../order-completion.ts';
+import { cancelBooking } from '../hotels/booking.ts';
+import { lockUser } from '../../db/locking.ts';
 import { currentInvoiceOf, refundCancelledBooking, refundOrderLines } from './refunds.ts';
 import { SandboxPaymentProvider } from './sandbox.ts';
 

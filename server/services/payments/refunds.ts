@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { totalsOf } from '#shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { invoices, type OrderLine, orders, paymentSessions, refunds } from '../../db/schema/index.ts';
-import { type InvoiceBalance, invoiceBalance } from '../invoice-balance.ts';
-import { createCreditNote, type InvoiceRow, negated } from '../invoices.ts';
+import { type InvoiceBalance, invoiceBalance } from '../invoices/invoice-balance.ts';
+import { createCreditNote, type InvoiceRow, negated } from '../invoices/invoices.ts';
 import type { PaymentProvider } from './provider.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -68,7 +68,7 @@ export interface LinesRefundOptions {
 
 /**
  * Returns what was paid for some lines of a paid order, inside the caller's transaction (which holds
- * the per-user lock, order-completion.ts's lockUser). The lines are those of the order's current
+ * the per-user lock, lockUser in server/db/locking.ts). The lines are those of the order's current
  * invoice that `select` picks and no earlier credit note cancelled (a line is credited once). The
  * credit note cancels them at the rates they were invoiced at (totalsOf of the negated lines, VAT per
  * rate); its gross is what goes back through the provider that took the payment, recorded in

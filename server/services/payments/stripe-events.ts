@@ -4,9 +4,10 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { orders, paymentSessions, refunds, stripeEvents } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { recordAudit } from '../audit.ts';
-import type { CompletedOrder } from '../completed-order.ts';
-import { completeOrderInTx, lockUser } from '../order-completion.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import type { CompletedOrder } from '../orders/completed-order.ts';
+import { completeOrderInTx } from '../orders/order-completion.ts';
+import { lockUser } from '../../db/locking.ts';
 import type { PaymentProvider } from './provider.ts';
 
 export interface StripeEventResult {

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { type Config, publicUrl } from '../../config.ts';
-import { HOLD_MINUTES } from '../booking.ts';
+import { HOLD_MINUTES } from '../hotels/booking.ts';
 import type { CreateSessionInput, PaymentProvider, PaymentStatus, ProviderSession, RefundInput } from './provider.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../testing/pdf-text.ts';
-import { SAMPLE_INVOICE, TEST_SELLER } from '../testing/sample-invoice.ts';
-import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
+import { SAMPLE_INVOICE, TEST_SELLER } from '../../testing/sample-invoice.ts';
+import { type InvoiceDocument, renderInvoicePdf } from '../invoices/invoice-pdf.ts';
 import { renderVisaLetterPdf, type VisaLetterDocument } from './visa-letter-pdf.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../testing/pdf-text.ts';
-import { TEST_SELLER } from '../testing/sample-invoice.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
+import { TEST_SELLER } from '../../testing/sample-invoice.ts';
 import { renderVisaLetterPdf, VISA_CONTACT, type VisaLetterDocument } from './visa-letter-pdf.ts';
 
 const letter: VisaLetterDocument = {

@@ -1,9 +1,9 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { longCalendarDate, venueLongDate } from '../i18n/formats.ts';
-import type { Language } from '../i18n/language.ts';
-import { translator } from '../i18n/translate.ts';
+import { longCalendarDate, venueLongDate } from '../../i18n/formats.ts';
+import type { Language } from '../../i18n/language.ts';
+import { translator } from '../../i18n/translate.ts';
 import { printable, wrap } from './pdf-layout.ts';
-import type { Seller } from './seller.ts';
+import type { Seller } from '../invoices/seller.ts';
 
 /** The organizer's letterhead from the configured seller (SELLER_*), the same details as on the invoices (issue 23). */
 function letterheadOf(seller: Seller) {
@@ -37,7 +37,7 @@ export interface VisaLetterDocument {
   hotel: { name: string; address: string; from: string; to: string } | null;
   /** The participant's language (default 'en'); `nationality` comes already in it. */
   language?: Language;
-  /** The organizer who invites (server/services/seller.ts). */
+  /** The organizer who invites (server/services/invoices/seller.ts). */
   seller: Seller;
 }
 

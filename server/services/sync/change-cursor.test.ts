@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../db/client.ts';
-import { changeTx } from '../db/schema/change-tx.ts';
-import { createTestDatabase } from '../testing/test-app.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { changeTx } from '../../db/schema/change-tx.ts';
+import { createTestDatabase } from '../../testing/test-app.ts';
 import {
   type ChangeCursor,
   type ChangeKey,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.ts';
-import { clientOps } from '../db/schema/index.ts';
-import { signedInUser } from '../routes/payment/sandbox-testing.ts';
-import { createTestApp } from '../testing/test-app.ts';
+import type { Db } from '../../db/client.ts';
+import { clientOps } from '../../db/schema/index.ts';
+import { signedInUser } from '../../testing/purchases.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { applyClientOps, claimOps, FOREIGN_OP, type OpOutcome, OTHER_KIND_OP } from './client-ops.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

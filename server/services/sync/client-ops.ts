@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { SyncResult } from '#shared/contracts/sync.ts';
-import type { Db } from '../db/client.ts';
-import { clientOps } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { clientOps } from '../../db/schema/index.ts';
 
 /**
  * Applying a device's offline changes exactly once (ARCHITECTURE §5). Every op carries a

@@ -1,7 +1,7 @@
 // Incremental downloads (issue 24, ARCHITECTURE §5): check-in events of a list, revocations and a
 // scanner's leads come in pages ordered by an opaque cursor that only ever advances. A device keeps
 // the cursor of its last page and asks again from it; a page boundary inside a burst of changes
-// loses and repeats nothing (server/services/change-cursor.ts).
+// loses and repeats nothing (server/services/sync/change-cursor.ts).
 import { z } from 'zod/mini';
 
 /** The most rows one page holds (and the default page size); ask again with `cursor` until `complete`. */

@@ -1,8 +1,9 @@
 import type { Invoice } from '@e-invoice-eu/core';
 import { type OrderLine, splitVatId, totalsOf } from '#shared/pricing.ts';
-import type { InvoiceBuyer } from '../../db/schema/index.ts';
-import { lineDescription } from '../../i18n/order-lines.ts';
+import type { InvoiceBuyer } from '../../../db/schema/index.ts';
+import { lineDescription } from '../../../i18n/order-lines.ts';
 import type { InvoiceDocument } from '../invoice-pdf.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 /**
  * An invoice or credit note as the JSON invoice of @e-invoice-eu/core (UBL element names), which the
@@ -31,7 +32,7 @@ export const amount = (cents: number) =>
 const percent = (basisPoints: number) => String(basisPoints / 100);
 /** The venue's calendar day of a moment (the invoice date), YYYY-MM-DD. */
 const venueDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
+  timeZone: VENUE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { hotelLine, taxedLine, totalsOf } from '#shared/pricing.ts';
-import { checkCii, officialValidation, readCii, writeTestXml } from '../../testing/en16931.ts';
-import { embeddedFiles, facturXml } from '../../testing/pdf-attachments.ts';
-import { pdfText } from '../../testing/pdf-text.ts';
-import { SAMPLE_INVOICE, TEST_SELLER } from '../../testing/sample-invoice.ts';
+import { checkCii, officialValidation, readCii, writeTestXml } from '../../../testing/en16931.ts';
+import { embeddedFiles, facturXml } from '../../../testing/pdf-attachments.ts';
+import { pdfText } from '../../../testing/pdf-text.ts';
+import { SAMPLE_INVOICE, TEST_SELLER } from '../../../testing/sample-invoice.ts';
 import { invoicePdf, invoiceXml } from '../invoice-files.ts';
 import type { InvoiceDocument } from '../invoice-pdf.ts';
 
