@@ -94,7 +94,7 @@ describe('the language of a new account', () => {
     expect(await languageOf(email)).toBe('de');
     const mail = await latestMail(email);
     expect(mail.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse für das CloudFest 2026');
-    expect(mail.text).toMatch(/^Hallo Jörg,\n\nvielen Dank, dass Sie ein Konto für das CloudFest 2026 angelegt haben\./);
+    expect(mail.text).toMatch(/^Guten Tag Jörg,\n\nvielen Dank, dass Sie ein Konto für das CloudFest 2026 angelegt haben\./);
   });
 
   it("takes the form's choice over Accept-Language, and English without either", async () => {

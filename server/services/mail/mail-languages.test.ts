@@ -71,7 +71,7 @@ describe('account mails', () => {
 
     const de = confirmationMail('ada@example.com', 'Ada', `${BASE}/c`, 'de', { freePassHeld: true });
     expect(de.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse für das CloudFest 2026');
-    expect(de.text).toMatch(/^Hallo Ada,\n\nvielen Dank, dass Sie ein Konto/);
+    expect(de.text).toMatch(/^Guten Tag Ada,\n\nvielen Dank, dass Sie ein Konto/);
     expect(de.text).toContain('Ihr kostenloser Standard Pass ist eine Stunde lang für Sie reserviert');
     expect(de.text).toContain('Der Link ist 48 Stunden gültig.');
     expect(de.text).toContain(`E-Mail-Adresse bestätigen: ${BASE}/c\n`);
@@ -124,7 +124,7 @@ describe('pass mails', () => {
     const de = passApprovedMail('a@b.example', 'Jörg', 'Business Pass', `${BASE}/sign-in`, 'de');
     expect(de.subject).toBe('Ihr Pass für das CloudFest 2026 ist freigegeben');
     expect(de.text).toContain(
-      'Hallo Jörg,\n\ngute Nachrichten: Ihr Business Pass für das CloudFest 2026 im Europa-Park wurde freigegeben.',
+      'Guten Tag Jörg,\n\ngute Nachrichten: Ihr Business Pass für das CloudFest 2026 im Europa-Park wurde freigegeben.',
     );
     expect(de.html).toContain('>Anmelden</a>');
   });

@@ -22,7 +22,7 @@ export function nameForMail(name: string | null | undefined): string | null {
   return trimmed;
 }
 
-/** "Hello Ada," / "Hallo Ada," or, when the stored name is not plainly a name, "Hello," / "Guten Tag,". */
+/** "Hello Ada," / "Guten Tag Ada," or, when the stored name is not plainly a name, "Hello," / "Guten Tag,". */
 export function greeting(firstName: string | null | undefined, language: Language): string {
   const t = translator(language, 'mail');
   const name = nameForMail(firstName);
