@@ -28,7 +28,7 @@ import { outboxRoutes } from './routes/dev/outbox.ts';
 import { deviceRoutes } from './routes/devices/index.ts';
 import { exhibitorRoutes } from './routes/exhibitors/index.ts';
 import { imageRoutes } from './routes/image/index.ts';
-import { keepImagesFor } from './routes/image/serve.ts';
+import { keepImagesFor } from './services/images/image-serving.ts';
 import { invoiceRoutes } from './routes/invoice/index.ts';
 import { leadRoutes } from './routes/lead/index.ts';
 import { passRoutes } from './routes/pass/index.ts';
@@ -99,9 +99,9 @@ export async function buildApp(options: BuildOptions) {
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerReadiness(app, { database, readiness: options.readiness });
-  // Text the database cannot store (U+0000, lone surrogates): a 400 after validation, never a 500 (issue 13 fuzz).
+  // Text the database cannot store (U+0000, lone surrogates): a 400 after validation, never a 500 (found by fuzzing).
   registerTextGuard(app);
-  // Avatars and their variants are served from disk, not read through the database per request (finding 5).
+  // Avatars and their variants are served from disk, not read through the database per request.
   keepImagesFor(config, database, app.log);
 
   const mailer =
@@ -177,7 +177,7 @@ export async function buildApp(options: BuildOptions) {
   );
 
   // The sandbox payment provider's hosted checkout page (a page, not API): only while the sandbox
-  // is the provider, so under Stripe nobody can press its "Pay" button (issue 13, finding 1).
+  // is the provider, so under Stripe nobody can press its "Pay" button.
   if (config.PAYMENT_PROVIDER === 'sandbox') await app.register(sandboxCheckoutRoutes, { prefix: '/payment/sandbox' });
   // Where Stripe's "back" link returns to.
   if (payments.stripe) await app.register(stripeReturnRoutes, { prefix: '/payment/stripe', provider: payments.stripe });

@@ -1,5 +1,5 @@
 /**
- * Background Sync relay (ARCHITECTURE §5): the browser fires 'sync' with our tag once the device
+ * Background Sync relay (docs/architecture.md §5): the browser fires 'sync' with our tag once the device
  * is online again. The worker holds no token, so it does not upload anything itself: it asks the
  * open pages to drain their outbox (src/sync/background-sync.ts registers the tag and listens).
  */

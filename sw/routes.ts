@@ -80,7 +80,7 @@ function ownedBy(session: UserSession, userId: string): WorkboxPlugin {
 }
 
 /**
- * Per-user data (ARCHITECTURE §5): the pass and its barcode, invoices and their PDFs, bookings,
+ * Per-user data (docs/architecture.md §5): the pass and its barcode, invoices and their PDFs, bookings,
  * the train ticket, the start-up load, the personal agenda. Network first, so online pages always
  * show the server's answer; the cached copy answers offline or when the network stalls longer
  * than NETWORK_TIMEOUT_SECONDS. Only 200 answers are kept (a 401 or 404 never replaces the last

@@ -55,7 +55,7 @@ export type UserCacheKind = 'data' | 'files';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 const USER_DATA_PATHS: RegExp[] = [
-  // The start-up load (SPEC §4), so the app opens offline even after a browser restart.
+  // The start-up load (docs/behaviour.md §4), so the app opens offline even after a browser restart.
   /^\/api\/user\/?$/,
   /^\/api\/address\/?$/,
   /^\/api\/survey(?:\/|$)/,

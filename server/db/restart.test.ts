@@ -17,7 +17,7 @@ import { openDatabase } from './client.ts';
 import { DEMO_PASSWORD, demoEmail, genericAttendeeEmail } from './seed/demo-accounts.ts';
 
 /**
- * A PostgreSQL crash or failover under load (issue 24): the server, started as `npm start` starts
+ * A PostgreSQL crash or failover under load: the server, started as `npm start` starts
  * it, takes lead-scan uploads from several devices while its database is stopped hard
  * (`pg_ctl stop -m immediate`) and started again 5 s later. The database is a private cluster
  * (server/testing/private-postgres.ts), never the suite's shared one. PostgreSQL runs only where

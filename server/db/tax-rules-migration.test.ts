@@ -13,7 +13,7 @@ import { type Database, openDatabase } from './client.ts';
 import { invoices, orders } from './schema/index.ts';
 
 /**
- * Migration 0020 (issue 23, tax rules): rows written by the app before it, with reverse charge and a
+ * Migration 0020 (tax rules): rows written by the app before it, with reverse charge and a
  * single rate per order, come out with every line annotated, issued invoices with exactly their
  * amounts, open orders priced by the tax rules, and the VIES confirmation columns gone.
  */
@@ -70,7 +70,7 @@ beforeAll(async () => {
   folder = migrationsBefore(BEFORE);
   await migrateWith(folder);
 
-  // As the app wrote them before issue 23.
+  // As the app wrote them before migration 0020.
   const [at] = await rows<{ id: number }>(
     sql`insert into countries (code, name, is_eu) values ('AT', 'Austria', true) returning id`,
   );

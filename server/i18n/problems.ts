@@ -6,7 +6,7 @@ import { argumentsOf, compileMessageOrThrow } from './messages.ts';
 import { translator, type Values } from './translate.ts';
 
 /**
- * Problem details (application/problem+json) in the language the request prefers (issue 16).
+ * Problem details (application/problem+json) in the language the request prefers.
  *
  * The server's error texts are English constants spread over the routes and the shared contracts
  * (MESSAGES, ACCOUNT_MESSAGES, 'Required', ...), thrown as they are. Rather than threading a

@@ -11,7 +11,7 @@ import type { Language } from './language.ts';
 import { translator } from './translate.ts';
 
 /*
- * The validation messages (issue 16): the shared contracts name keys of one catalogue
+ * The validation messages: the shared contracts name keys of one catalogue
  * (src/locales/<language>/validation.json), and describeIssue words every zod issue, named or
  * not, in the reader's language. The server's problem details and the app's forms use the same words.
  */

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { checkinLists, checkins, invoices, orders, passes, users } from '../db/schema/index.ts';
 import { demoEmail } from '../db/seed/demo-accounts.ts';
 
-/** Test rows for the organizer's dashboard, check-in lists and exports (issue 14). */
+/** Test rows for the organizer's dashboard, check-in lists and exports. */
 
 export async function userIdOf(db: Db, email: string): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -54,7 +54,7 @@ let nextSequence = 900;
 /**
  * A paid order with its invoice (and optionally the credit note cancelling it): amounts in cents.
  * By default one hotel line of `net` at `vatBasisPoints`; `lines` gives the lines instead (net, VAT
- * and gross are then totalsOf them). `reverseCharge` makes an invoice as issued before issue 23:
+ * and gross are then totalsOf them). `reverseCharge` makes an invoice as issued before migration 0020:
  * its lines in category AE, without VAT.
  */
 export async function addInvoice(

@@ -23,7 +23,7 @@ export function signedInUser(db: Db, options: Partial<RegistrantOptions> = {}) {
   });
 }
 
-/** A vendor (tag 2) without a pass, signed in: SPEC §6 lets them in. */
+/** A vendor (tag 2) without a pass, signed in: docs/behaviour.md §6 lets them in. */
 export async function vendorWithoutPass(db: Db) {
   const registrant = await signedInUser(db);
   await db.delete(passes).where(eq(passes.userId, registrant.user.id));

@@ -24,7 +24,7 @@ export interface RegistrantOptions {
   company?: string;
   /** 'registration' (default) as issued by the account step, or 'full' as after sign-in. */
   scope?: 'registration' | 'full';
-  /** false: an address never confirmed, holding a registration token from before issue 22. */
+  /** false: an address never confirmed, holding a registration token from before addresses were confirmed first. */
   confirmed?: boolean;
 }
 

@@ -23,7 +23,7 @@ function UpdatePromptSlot() {
   );
 }
 
-/** The app shell: the one Jotai store, the router, toasts (SPEC §8: top centre, 4 s; loaded on first use), the update prompt. */
+/** The app shell: the one Jotai store, the router, toasts (docs/behaviour.md §8: top centre, 4 s; loaded on first use), the update prompt. */
 export function App() {
   return (
     <Provider store={store}>

@@ -61,7 +61,7 @@ export async function mainAreaGuard(place: Place): Promise<string | null> {
   return redirectTarget(mainAreaDecision(guardSnapshot(), place, reason));
 }
 
-/** The self-service kiosk (issue 24); `locked`: this device is in kiosk mode. */
+/** The self-service kiosk; `locked`: this device is in kiosk mode. */
 export async function kioskGuard(place: Place, locked: boolean): Promise<string | null> {
   const result = await loadUserData();
   const reason = result === 'awaiting-approval' ? 'approval' : undefined;

@@ -18,7 +18,7 @@ export interface GuardSnapshot {
   isLeadScanner: boolean;
   /** The `staff` scope: the pass check (/check-in). */
   isStaff: boolean;
-  /** The `organizer` scope: the organizer console (/organizer, issue 14). */
+  /** The `organizer` scope: the organizer console (/organizer). */
   isOrganizer: boolean;
   hasPass: boolean;
   /** Value of the `survey` cookie. */
@@ -36,9 +36,9 @@ export type GuardDecision =
 
 export type SignInReason = 'approval';
 
-/** The staff pass check (issue 6). */
+/** The staff pass check. */
 export const CHECKIN_PATH = '/check-in';
-/** The organizer console (issue 14) and its pages below it. */
+/** The organizer console and its pages below it. */
 export const ORGANIZER_PATH = '/organizer';
 
 const ALLOW: GuardDecision = { type: 'allow' };
@@ -60,7 +60,7 @@ export function signInPath(from: Place, reason?: SignInReason): string {
   return query ? `/sign-in?${query}` : '/sign-in';
 }
 
-/** Pages a vendor without a pass may still open: the pass, buying one (/pass/upgrade and its invoice), the profile (SPEC §6: everything else sends them to /pass). */
+/** Pages a vendor without a pass may still open: the pass, buying one (/pass/upgrade and its invoice), the profile (docs/behaviour.md §6: everything else sends them to /pass). */
 const VENDOR_WITHOUT_PASS_PAGES = new Set(['/pass', '/pass/upgrade', '/invoices', '/profile', '/survey']);
 
 /** The contacts page's team tab (?currentTab=team). */
@@ -73,7 +73,7 @@ function surveyWanted(s: GuardSnapshot, cookie: string | undefined): boolean {
 }
 
 /**
- * SPEC §4 'a user on /survey who already has an answer': answers that count for this edition,
+ * docs/behaviour.md §4 'a user on /survey who already has an answer': answers that count for this edition,
  * judged by the redirect's own rule (cookie left out: 'skip' postpones the survey, it does not
  * forbid answering) so /survey and the redirect can never bounce a user between each other.
  */
@@ -86,11 +86,11 @@ function hasCountingAnswers(s: GuardSnapshot): boolean {
  * Every page of the main area (signed-in pages), in this order:
  * 1. not signed in → /sign-in (remembering the page; reason=approval after an unapproved sign-in);
  * 2. /survey itself: a user whose answers already count → /;
- * 3. the survey redirect (SPEC §4) → /survey, remembering the page in the surveyRedirect cookie;
- * 4. /contacts is for lead scanners only → / (SPEC §6), except its team tab, where a vendor answers
- *    exhibitor team invitations (issue 22); /check-in for staff only → /; /organizer and its pages
+ * 3. the survey redirect (docs/behaviour.md §4) → /survey, remembering the page in the surveyRedirect cookie;
+ * 4. /contacts is for lead scanners only → / (behaviour §6), except its team tab, where a vendor answers
+ *    exhibitor team invitations; /check-in for staff only → /; /organizer and its pages
  *    for organizers only → /;
- * 5. a vendor without a pass → /pass, except on /pass, /profile and /survey (SPEC §6).
+ * 5. a vendor without a pass → /pass, except on /pass, /profile and /survey (behaviour §6).
  */
 export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignInReason): GuardDecision {
   if (!s.signedIn) return to(signInPath(place, reason));
@@ -107,7 +107,7 @@ export function mainAreaDecision(s: GuardSnapshot, place: Place, reason?: SignIn
 }
 
 /**
- * The self-service kiosk (issue 24): not signed in → /sign-in (back to the kiosk after); staff and
+ * The self-service kiosk: not signed in → /sign-in (back to the kiosk after); staff and
  * organizers set it up and run it; anyone else → /. On a device in kiosk mode (`locked`) every other
  * page leads back to the kiosk, so there the kiosk page itself asks for a staff sign-in instead.
  */
@@ -121,7 +121,7 @@ export function kioskDecision(
   return s.isStaff || s.isOrganizer || locked ? ALLOW : to('/');
 }
 
-/** SPEC §6: a signed-in user on the sign-in, sign-up or registration pages is sent to /. */
+/** docs/behaviour.md §6: a signed-in user on the sign-in, sign-up or registration pages is sent to /. */
 export function guestOnlyDecision(signedIn: boolean): GuardDecision {
   return signedIn ? to('/') : ALLOW;
 }
@@ -148,7 +148,7 @@ export function registrationOrderComplete(s: Pick<RegistrationGuardState, 'order
 }
 
 /**
- * SPEC §6 / ARCHITECTURE §10: the registration pages after the landing need the state they build
+ * docs/behaviour.md §6 / docs/architecture.md §10: the registration pages after the landing need the state they build
  * on, otherwise they send the visitor to /registration keeping the query:
  * hotel and account need a pass; survey and checkout need an account; finish needs a paid, free
  * or finished order, or the payment provider's return (`?session=`). A blocked host code sends

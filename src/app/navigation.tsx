@@ -9,7 +9,7 @@ import { saveScrollPosition } from './scroll-restoration.ts';
  * The app's router: React Router's declarative <Router> over the browser history, each location
  * change rendered in a transition. Route guards and lazy pages suspend (src/app/route-loads.tsx), so
  * while they load the previous page stays on screen and `useNavigationPending()` (src/lib/navigation-state.ts) is true, as with
- * the data router, whose engine this saves from every first load (16 KB gzip, issue 15).
+ * the data router, whose engine this saves from every first load (16 KB gzip).
  */
 let browserHistory: ReturnType<typeof createBrowserHistory> | undefined;
 

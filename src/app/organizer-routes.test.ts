@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { organizerRoutes } from './organizer-routes.ts';
 
 /*
- * Issue 14's budget: the organizer pages add nothing to the first load of /sign-in and /registration.
+ * Budget: the organizer pages add nothing to the first load of /sign-in and /registration.
  * The router imports this table statically, so the table itself must carry no page: each page is a
  * lazy chunk, and the module imports nothing but types and the lazy-page helper.
  */

@@ -10,7 +10,7 @@ export interface OrganizerRoute extends AppRoute {
 }
 
 /**
- * The organizer console's pages under /organizer (issue 14), in the order of its navigation. Each
+ * The organizer console's pages under /organizer, in the order of its navigation. Each
  * page is its own lazy chunk; this table is all the main bundle carries of the console.
  */
 export const organizerRoutes: OrganizerRoute[] = [

@@ -7,7 +7,7 @@ import { type Place, registrationStepDecision } from './guards.ts';
 /**
  * The registration flow's guards (each answers where to send the visitor instead, or null). Apart from the guard runtime (session code): an anonymous
  * visitor, the usual registrant, never loads it; only a stored token asks whether the visitor is
- * fully signed in (SPEC §6: then they go to /).
+ * fully signed in (docs/behaviour.md §6: then they go to /).
  */
 
 type GuestOnly = () => Promise<string | null>;
@@ -20,7 +20,7 @@ const registrationModules = () =>
   ]);
 
 /**
- * SPEC §6: a host code whose e-mail is not whitelisted blocks the flow. The code (and the voucher
+ * docs/behaviour.md §6: a host code whose e-mail is not whitelisted blocks the flow. The code (and the voucher
  * pass it unlocked) is dropped, the eligibility check is due again for the next code, and the
  * landing explains why. Idempotent: both the frame's and the page's guard may call it.
  */

@@ -46,7 +46,7 @@ export interface AppRoute {
   children?: AppRoute[];
 }
 
-/** A status for the error page (SPEC §8), e.g. a 404 for a path no route knows. */
+/** A status for the error page (docs/behaviour.md §8), e.g. a 404 for a path no route knows. */
 export class RouteError extends Error {
   constructor(
     readonly status: number,

@@ -8,7 +8,7 @@ import { revalidateRoutes } from './navigation.tsx';
 import { type AppRoute, type Guard, lazyPage, RouteError, useAppRoutes } from './route-loads.tsx';
 
 /*
- * Every route of SPEC §2. Pages and the heavier layouts are lazy, and the guards load their
+ * Every route of docs/behaviour.md §2. Pages and the heavier layouts are lazy, and the guards load their
  * runtime (session, API client, zod) on demand: a cold /sign-in visit without a token loads only
  * React, the router, this table and the sign-in page.
  */
@@ -32,7 +32,7 @@ const registrationGuard: Guard = () =>
     loaders.registrationGuard(() => guardRuntime().then((runtime) => runtime.guestOnlyGuard())),
   );
 
-/** SPEC §8: an accommodation id that is not a positive integer is a 404. */
+/** docs/behaviour.md §8: an accommodation id that is not a positive integer is a 404. */
 const accommodationIdGuard: Guard = (_place, params) => {
   if (parseAccommodationId(params.accommodationId) === null) throw new RouteError(404, MESSAGES.notFound);
   return null;
@@ -226,7 +226,7 @@ const mainRoutes: AppRoute[] = [
     ]),
   },
   {
-    // The organizer console (issue 14): its layout and pages are lazy chunks attendees never load.
+    // The organizer console: its layout and pages are lazy chunks attendees never load.
     path: 'organizer',
     page: lazyPage(() => import('./layouts/organizer-layout.tsx'), 'OrganizerLayout', ['organizer']),
     children: organizerRoutes,
@@ -241,7 +241,7 @@ const mainRoutes: AppRoute[] = [
   },
 ];
 
-/** The self-service kiosk (issue 24): a page of its own, without the app's tab bar and menu. */
+/** The self-service kiosk: a page of its own, without the app's tab bar and menu. */
 const kioskRoute: AppRoute = {
   id: 'kiosk',
   path: 'kiosk',

@@ -3,7 +3,7 @@ import { changeLanguage, isLanguage } from './i18n.ts';
 import type { Language } from './i18n.ts';
 
 /**
- * The account's copy of the language (issue 16): the server writes mails and PDFs in it, and a
+ * The account's copy of the language: the server writes mails and PDFs in it, and a
  * sign-in on another device starts in it. Loaded with the session code only.
  */
 

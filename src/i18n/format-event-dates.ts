@@ -6,7 +6,7 @@ const formatter = (language: Language) =>
 
 /**
  * '2026-03-24', '2026-03-26' → '24–26 March 2026' ('24.–26. März 2026' in German; dates are UTC by
- * default, SPEC §9). Components pass the language they render in.
+ * default, docs/behaviour.md §9). Components pass the language they render in.
  */
 export function formatEventDates(startDate: string, endDate: string, language: Language = activeLanguage()): string {
   const start = new Date(`${startDate}T00:00:00Z`);

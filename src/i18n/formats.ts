@@ -1,9 +1,9 @@
 import { INTL_LOCALES, type Language } from './i18n.ts';
 
 /*
- * Dates and numbers in a language (issue 16). Intl formatters are costly to make and safe to share,
+ * Dates and numbers in a language. Intl formatters are costly to make and safe to share,
  * so each language and set of options gets one, made on first use. Times of the venue pass
- * `timeZone: 'Europe/Berlin'`; calendar dates (SPEC §9) pass 'UTC'.
+ * `timeZone: 'Europe/Berlin'`; calendar dates (docs/behaviour.md §9) pass 'UTC'.
  */
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

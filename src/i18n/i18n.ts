@@ -5,7 +5,7 @@ import { store } from '../lib/store.ts';
 import type { Namespace } from './namespaces.ts';
 
 /**
- * The app's languages (issue 16): English, the SPEC's texts verbatim, and German. Lingui holds the
+ * The app's languages: English, the texts of docs/behaviour.md verbatim, and German. Lingui holds the
  * messages; each namespace (src/locales/<language>/<namespace>.json) is its own chunk, loaded in the
  * active language when a page first needs it, so a visitor downloads one language only.
  */

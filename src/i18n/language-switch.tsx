@@ -5,7 +5,7 @@ import { useLanguage, useT } from './use-t.ts';
 import './language-switch.css';
 
 /**
- * The language choice (issue 16) on the registration pages, the sign-in page and in the menu.
+ * The language choice on the registration pages, the sign-in page and in the menu.
  * Both catalogues are precached, so it works offline; signed in, the account learns it too (its
  * mails and PDFs follow), loaded only then so anonymous first visits stay light.
  */

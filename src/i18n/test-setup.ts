@@ -4,7 +4,7 @@ import type { Namespace } from './namespaces.ts';
 
 /**
  * Unit tests see the app as an English visitor does: every English catalogue loaded (through the
- * app's own cache, so components never suspend) and active, so they print the SPEC's texts.
+ * app's own cache, so components never suspend) and active, so they print the texts of docs/behaviour.md.
  */
 const namespaces = Object.keys(loaders)
   .filter((name) => name.startsWith('en/'))

@@ -4,7 +4,7 @@ import { i18n, translate } from './i18n.ts';
 import { useT } from './use-t.ts';
 
 /*
- * The one place the app words validation messages (issue 16): the shared contracts and rules name
+ * The one place the app words validation messages: the shared contracts and rules name
  * their messages by keys of the `validation` catalogue (src/shared/validation.ts), and this shows
  * them in the active language. Messages the server wrote (problem details) are already in the
  * request's language and are shown as they are. Light on purpose (no zod, no form library): the

@@ -5,7 +5,7 @@ import { says } from '../shared/validation.ts';
 
 /**
  * The billing address as a form asks for it (the profile page and the registration's Your Account
- * step). Street, postcode, city and country are required with the presence rule of SPEC §5
+ * step). Street, postcode, city and country are required with the presence rule of docs/behaviour.md §5
  * (addressLine1 longer than 1 character), so a saved address always counts. The country is the
  * select's value, an id as text. The buyer reference (e.g. a Leitweg-ID) and the purchase order
  * number are optional; invoices print them and the e-invoice carries them (BT-10, BT-13).

@@ -1,5 +1,5 @@
 /*
- * The device side of the incremental downloads (issue 24, src/shared/contracts/changes.ts): ask
+ * The device side of the incremental downloads (src/shared/contracts/changes.ts): ask
  * from the cursor kept of the last download, take each page as it comes, and ask again with the
  * page's cursor until one says `complete`. Check-in events, revocations and the lead list use it;
  * what a page does to the device's copy (merge, add, replace) is theirs.

@@ -1,4 +1,4 @@
-/** Tiny cookie helpers for the few client cookies of the spec (token, survey, surveyRedirect). */
+/** Tiny cookie helpers for the few client cookies of docs/behaviour.md (token, survey, surveyRedirect). */
 export function getCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');

@@ -2,7 +2,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { Lead } from '../shared/contracts/leads.ts';
 
 /*
- * The device's own database (IndexedDB through Dexie, ARCHITECTURE §5). Every row carries the
+ * The device's own database (IndexedDB through Dexie, docs/architecture.md §5). Every row carries the
  * userId of the signed-in user it belongs to: queries filter by it, and sign-out deletes it.
  * Versions are migrations: never change a released version's stores in place, add a new version.
  */
@@ -35,7 +35,7 @@ export interface FavouriteRow {
 }
 
 /**
- * A lead the scanner collected on this device (issue 6), one per scanned person: `personKey` is the
+ * A lead the scanner collected on this device, one per scanned person: `personKey` is the
  * badge's `pid`, so scanning the same person again updates this row. `status` is what the device
  * knew when it last wrote the row; the list derives the live pending/rejected state from the outbox.
  */
@@ -57,7 +57,7 @@ export interface LeadRow {
   reason: string | null;
 }
 
-/** A check-in list as the staff device last downloaded it (issue 6), with the server's counts then. */
+/** A check-in list as the staff device last downloaded it, with the server's counts then. */
 export interface CheckinListRow {
   userId: string;
   id: number;
@@ -65,7 +65,7 @@ export interface CheckinListRow {
   description: string;
   /** Pass type names as in a badge's `t`; empty = every pass type. */
   passTypes: string[];
-  /** When the list admits (ISO instants; null: no limit on that side; rows cached before issue 14 read as null). */
+  /** When the list admits (ISO instants; null: no limit on that side; rows cached before these fields read as null). */
   validFrom: string | null;
   validUntil: string | null;
   checkedIn: number;
@@ -131,11 +131,11 @@ export function openAppDatabase(name = DATABASE_NAME): AppDatabase {
     favourites: '[userId+sessionId], userId',
     meta: '[userId+key], userId',
   });
-  // Version 2 (issue 6): the lead scanner's leads; the version 1 stores stay as they are.
+  // Version 2: the lead scanner's leads; the version 1 stores stay as they are.
   database.version(2).stores({
     leads: '[userId+personKey], userId',
   });
-  // Version 3 (issue 6): the staff pass check's lists and check-ins.
+  // Version 3: the staff pass check's lists and check-ins.
   database.version(3).stores({
     checkinLists: '[userId+id], userId',
     checkins: '[userId+id], [userId+listId+barcodeId], userId',
@@ -145,7 +145,7 @@ export function openAppDatabase(name = DATABASE_NAME): AppDatabase {
     outbox: 'id, [userId+status], [userId+kind], createdAt, [userId+kind+createdAt]',
     leads: '[userId+personKey], userId, [userId+changedAt]',
   });
-  // Version 5 (issue 24): the server's active lead list, downloaded as changes, in a table of its
+  // Version 5: the server's active lead list, downloaded as changes, in a table of its
   // own instead of one meta value. Lists stored the old way move in; without a download cursor the
   // next download starts over and replaces them. The check-in events' time cursors give way to
   // change cursors (the next download of a list starts over, merging by id).

@@ -11,11 +11,11 @@ import {
 import { api } from './api.ts';
 import { type AccommodationOrder, type AccommodationSearch, accommodationQuery, type Stay } from './hotel-search.ts';
 
-/** The public partner-hotel calls of SPEC §7, shared by the registration's hotel step and the booking pages. */
+/** The public partner-hotel calls of docs/behaviour.md §7, shared by the registration's hotel step and the booking pages. */
 
 const accommodationsSchema = z.array(accommodationSchema);
 
-/** GET /api/accommodation for a full search (SPEC §3 search params). */
+/** GET /api/accommodation for a full search (docs/behaviour.md §3 search params). */
 export function searchAccommodations(search: AccommodationSearch, signal?: AbortSignal): Promise<Accommodation[]> {
   return api('/api/accommodation', accommodationsSchema, {
     query: accommodationQuery(search, search.order, { occupancy: search.occupancy, onlyBookable: search.onlyBookable }),
@@ -29,7 +29,7 @@ export function fetchAccommodations(stay: Stay, order: AccommodationOrder, signa
 }
 
 /**
- * GET /api/accommodation/{id}/ with roomActive=true and roomInternal=false (SPEC §7): the hotel with
+ * GET /api/accommodation/{id}/ with roomActive=true and roomInternal=false (docs/behaviour.md §7): the hotel with
  * every public room for the stay and guests, sold-out ones included, each with its availability ids.
  */
 export function fetchAccommodation(
@@ -52,7 +52,7 @@ export function fetchRoom(accommodationId: number, roomId: number, stay: Stay, s
   });
 }
 
-/** SPEC §7: one GET …/availability/{availabilityId} per night of the stay; any failure rejects. */
+/** docs/behaviour.md §7: one GET …/availability/{availabilityId} per night of the stay; any failure rejects. */
 export function fetchRoomAvailability(
   accommodationId: number,
   roomId: number,

@@ -9,9 +9,9 @@ import { dateFormat, numberFormat } from '../i18n/formats.ts';
 
 /**
  * The partner-hotel search shared by the registration's hotel step and the signed-in booking pages:
- * the stay, the SPEC §3 search params, and how hotels, rooms and nights are shown.
+ * the stay, the docs/behaviour.md §3 search params, and how hotels, rooms and nights are shown.
  *
- * The texts are in the active language (issue 16): the words come from the `accommodation`
+ * The texts are in the active language: the words come from the `accommodation`
  * namespace, so a component showing them calls `useT('accommodation')` first (it then waits for the
  * namespace and re-renders on a language switch); dates and numbers follow the language too.
  */
@@ -26,7 +26,7 @@ export interface Stay {
   end: string;
 }
 
-/** The search of SPEC §3: a stay, the guests per room, sorting, and whether only bookable hotels are listed. */
+/** The search of docs/behaviour.md §3: a stay, the guests per room, sorting, and whether only bookable hotels are listed. */
 export interface AccommodationSearch extends Stay {
   occupancy: number;
   order: AccommodationOrder;
@@ -78,7 +78,7 @@ export function stayError(stay: Stay): string | null {
 }
 
 /**
- * GET /api/accommodation query (SPEC §3 search params). The all-accommodations variant sets
+ * GET /api/accommodation query (docs/behaviour.md §3 search params). The all-accommodations variant sets
  * roomIsBookable to null; the API client drops null values, so it travels as the string 'null'.
  */
 export function accommodationQuery(
@@ -97,7 +97,7 @@ export function accommodationQuery(
   };
 }
 
-/** SPEC §3/§9: badge ids 28, 30 and 31 carry the shuttle flag. */
+/** docs/behaviour.md §3/§9: badge ids 28, 30 and 31 carry the shuttle flag. */
 export function hasShuttle(accommodation: Pick<Accommodation, 'shuttle' | 'badgeIds'>): boolean {
   return accommodation.shuttle || accommodation.badgeIds.some((id) => (SHUTTLE_BADGE_IDS as readonly number[]).includes(id));
 }
@@ -145,7 +145,7 @@ export function hotelChoice(
   };
 }
 
-/** '2026-03-23' → 'Mon 23 Mar' (German 'Mo., 23. März'; dates are UTC, SPEC §9). */
+/** '2026-03-23' → 'Mon 23 Mar' (German 'Mo., 23. März'; dates are UTC, docs/behaviour.md §9). */
 export function formatNight(isoDate: string, language: Language = activeLanguage()): string {
   const format = dateFormat(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   return format.format(new Date(`${isoDate}T00:00:00Z`));

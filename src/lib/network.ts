@@ -3,7 +3,7 @@ import { translate } from '../i18n/i18n.ts';
 
 /*
  * Actions that only the server can do (booking, payment, purchases) need the network. Offline,
- * the app says so plainly instead of failing with a generic error (issue 5, "Offline experience").
+ * the app says so plainly instead of failing with a generic error ("Offline experience").
  */
 
 /** The English text of the message (tests compare with it; the error carries the active language's). */

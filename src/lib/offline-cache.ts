@@ -3,7 +3,7 @@ import { avatarUrl } from '../shared/avatar.ts';
 import { readToken } from './token.ts';
 
 /*
- * The page's half of the service worker's per-user caches (sw/routes.ts, ARCHITECTURE §5): it
+ * The page's half of the service worker's per-user caches (sw/routes.ts, docs/architecture.md §5): it
  * tells the worker who is signed in, fills the caches in the background after sign-in, so the
  * pages of the hall (pass, invoices, agenda, plans) open offline even if they were never visited
  * online, and has the worker delete them on logout.
@@ -29,7 +29,7 @@ export type OfflineCacheState = z.infer<typeof stateSchema>;
 const PUBLIC_PATHS = ['/api/config', '/api/seller', '/api/news', '/api/agenda', '/api/exhibitors', '/api/country'];
 
 /**
- * Per-user data: the start-up load of SPEC §4 (so the app opens offline after a browser restart)
+ * Per-user data: the start-up load of docs/behaviour.md §4 (so the app opens offline after a browser restart)
  * and what the pages of the hall read. Written exactly as the pages request them: the cache key is
  * the URL, query included.
  */

@@ -2,14 +2,14 @@ import { type Order, paymentSessionSchema, paymentSessionStatusSchema } from '..
 import { api } from './api.ts';
 import { withNetwork } from './network.ts';
 
-/** Internal paths the payment provider sends the browser back to (SPEC §7 redirectSuccess / redirectCancel). */
+/** Internal paths the payment provider sends the browser back to (docs/behaviour.md §7 redirectSuccess / redirectCancel). */
 export interface PaymentRedirects {
   redirectSuccess: string;
   redirectCancel: string;
 }
 
 /**
- * POST /api/payment/session (SPEC §7) for an order's gross, then hands the page over to the
+ * POST /api/payment/session (docs/behaviour.md §7) for an order's gross, then hands the page over to the
  * provider's hosted checkout. It comes back to one of the redirects with `?session=<id>`.
  * `token` is only needed where the session token is not the signed-in one (registration).
  * Offline it throws NetworkRequiredError before calling the server (src/lib/network.ts).

@@ -18,7 +18,7 @@ import { ApiError, api } from './api.ts';
 import { firstOrNull, SESSION_SNAPSHOT_KEY } from './session-rules.ts';
 
 /**
- * The network half of the session: the start-up calls of SPEC §4 with their zod schemas. Loaded
+ * The network half of the session: the start-up calls of docs/behaviour.md §4 with their zod schemas. Loaded
  * on demand by src/lib/session.ts, so pages that only need the session atoms (the sign-in page on a
  * cold visit) do not pay for it.
  */
@@ -55,7 +55,7 @@ const surveyQuestionsSchema = z.array(surveyQuestionSchema);
 const surveyEntriesSchema = z.array(surveyEntrySchema);
 
 /**
- * Everything in parallel: one round trip on app start. SPEC §8 fallbacks: address → null (the
+ * Everything in parallel: one round trip on app start. docs/behaviour.md §8 fallbacks: address → null (the
  * caller uses the empty default), bookings → [], train ticket → null. When the user call fails for
  * any reason but 401 (offline, server down), the last snapshot stands in for user and pass; without
  * one the error propagates to the error page.
@@ -78,7 +78,7 @@ export async function fetchUserData(): Promise<UserDataLoad> {
   return {
     kind: 'loaded',
     user: user.status === 'fulfilled' ? user.value : (snapshot as { user: User }).user,
-    // SPEC §8: a failed pass load falls back to null; the snapshot's pass is the better null.
+    // docs/behaviour.md §8: a failed pass load falls back to null; the snapshot's pass is the better null.
     pass: pass.status === 'fulfilled' ? pass.value : (snapshot?.pass ?? null),
     address: address.status === 'fulfilled' ? address.value : null,
     bookings: bookings.status === 'fulfilled' ? bookings.value : [],

@@ -56,9 +56,9 @@ export const userDataLoadedAtom = atom(false);
 export const isSignedInAtom = atom((get) => get(tokenAtom) !== null && get(userAtom) !== null);
 export const isVendorAtom = atom((get) => isVendor(get(userAtom)));
 export const isLeadScannerAtom = atom((get) => isLeadScanner(get(userAtom)));
-/** ARCHITECTURE §10: the `staff` scope checks passes (/check-in). */
+/** docs/architecture.md §10: the `staff` scope checks passes (/check-in). */
 export const isStaffAtom = atom((get) => get(userAtom)?.scope.includes('staff') ?? false);
-/** ARCHITECTURE §10: the `organizer` scope runs the event from /organizer (issue 14). */
+/** docs/architecture.md §10: the `organizer` scope runs the event from /organizer. */
 export const isOrganizerAtom = atom((get) => get(userAtom)?.scope.includes('organizer') ?? false);
 export const fullNameAtom = atom((get) => fullName(get(userAtom)));
 
@@ -110,7 +110,7 @@ let userDataRequest: Promise<UserDataResult> | null = null;
 let signOutRequest: Promise<void> | null = null;
 
 /**
- * SPEC §4 start-up load. Without a token: 'signed-out'. Already loaded: 'ready' at once. Otherwise
+ * docs/behaviour.md §4 start-up load. Without a token: 'signed-out'. Already loaded: 'ready' at once. Otherwise
  * everything is requested in parallel (one round trip on app start) and the address, bookings and
  * train ticket are only kept when the user may enter. Concurrent callers (several route loaders)
  * share one request.
@@ -167,7 +167,7 @@ export async function startSession(token: string): Promise<UserDataResult> {
   writeToken(token);
   store.set(tokenAtom, token);
   const result = await loadUserData();
-  // A sign-in starts in the account's language (issue 16: chosen on another device, say).
+  // A sign-in starts in the account's language (chosen on another device, say).
   if (result === 'ready') await adoptAccountLanguage(store.get(userAtom)?.language, activeLanguage());
   return result;
 }
@@ -195,7 +195,7 @@ export interface SignOutOptions {
 }
 
 /**
- * Logout (SPEC §4, ARCHITECTURE §5): revoke the token on the server (failures ignored), clear the
+ * Logout (docs/behaviour.md §4, docs/architecture.md §5): revoke the token on the server (failures ignored), clear the
  * token, every user atom, the offline snapshot, the service worker's per-user caches and whatever
  * the sign-out hooks clear. The local session is gone when this returns (callers may navigate at
  * once); the promise settles when the revoke call and the hooks are done. Concurrent calls share

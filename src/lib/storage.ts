@@ -2,7 +2,7 @@ import { translate } from '../i18n/i18n.ts';
 
 /*
  * Device storage: ask the browser to keep the app's data (the outbox must survive storage
- * pressure), and turn "disk full" into a sentence a person can act on (ARCHITECTURE §5).
+ * pressure), and turn "disk full" into a sentence a person can act on (docs/architecture.md §5).
  */
 
 /** The message's English words (tests compare with them; the error carries the active language's). */

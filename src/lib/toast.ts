@@ -30,7 +30,7 @@ async function show(kind: 'error' | 'success', message: string) {
   return toast[kind](message, TOAST_OPTIONS);
 }
 
-/** SPEC §8 default texts, shown top centre for 4 s. */
+/** docs/behaviour.md §8 default texts, shown top centre for 4 s. */
 export function toastError(message: string = translate('common', 'toastError')): Promise<string> {
   return show('error', message);
 }

@@ -2,7 +2,7 @@ import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 
 const KEY = 'token';
 
-/** SPEC §4: the token lives in a cookie and in localStorage; either one restores the session. */
+/** docs/behaviour.md §4: the token lives in a cookie and in localStorage; either one restores the session. */
 export function readToken(): string | null {
   return localStorage.getItem(KEY) ?? getCookie(KEY) ?? null;
 }

@@ -1,4 +1,4 @@
 import { atom } from 'jotai';
 
-/** SPEC §4: the slide-in menu is open or closed; it closes on every route change. */
+/** docs/behaviour.md §4: the slide-in menu is open or closed; it closes on every route change. */
 export const menuOpenAtom = atom(false);

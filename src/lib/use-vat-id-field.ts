@@ -7,7 +7,7 @@ import { api } from './api.ts';
 
 export type VatState = 'idle' | 'checking' | 'valid';
 
-/** POST /api/validation/vat-id (SPEC §7): the server decides. */
+/** POST /api/validation/vat-id (docs/behaviour.md §7): the server decides. */
 export async function fetchVatIdValid(countryCode: string, vatNumber: string): Promise<boolean> {
   const result = await api('/api/validation/vat-id', vatIdResultSchema, { method: 'POST', body: { countryCode, vatNumber } });
   return result.valid;
@@ -15,7 +15,7 @@ export async function fetchVatIdValid(countryCode: string, vatNumber: string): P
 
 /**
  * The VAT ID field of an address form (registration account step, profile): normalised on blur,
- * checked by the server (SPEC §5: spaces removed; an invalid ID or a failed call shows the
+ * checked by the server (docs/behaviour.md §5: spaces removed; an invalid ID or a failed call shows the
  * message, in the active language). `checkVat` is also awaited before submitting.
  */
 export function useVatIdField<T extends FieldValues & { vatId: string }>(form: UseFormReturn<T>) {

@@ -6,7 +6,7 @@ import { VENUE_TIME_ZONE } from '../shared/venue-time-zone.ts';
  * Times on site are the venue's (Europe/Berlin), whatever zone a visitor's phone is set to: the
  * agenda, scans and check-ins all read like the clocks in the halls. (The countdown formats its own
  * Berlin time: it sits in the registration page's first load, which has no room for another module.)
- * Written in the active language (issue 16) unless a language is given.
+ * Written in the active language unless a language is given.
  */
 
 function clockFormat(language: Language): Intl.DateTimeFormat {

@@ -5,7 +5,7 @@ export interface AddressLike {
   city?: string | null;
 }
 
-/** SPEC §5: an address counts only with a user, a country, addressLine1 longer than 1, a zip and a city. */
+/** docs/behaviour.md §5: an address counts only with a user, a country, addressLine1 longer than 1, a zip and a city. */
 export function hasAddress(user: unknown, address: AddressLike | null | undefined): boolean {
   if (!user || !address) return false;
   return (

@@ -1,7 +1,7 @@
 import { FREE_PASS_POOL, MESSAGES } from './messages.ts';
 
 /**
- * SPEC §9 free Standard Pass availability: GET /api/pass/taken-passes answers the taken share (0..1)
+ * docs/behaviour.md §9 free Standard Pass availability: GET /api/pass/taken-passes answers the taken share (0..1)
  * of the pool of 2000 passes. The bar's width follows the taken share; the headline is
  * 'Free Standard Passes are all gone!' when none remain, 'almost gone!' from 20 % taken, otherwise
  * "Get your free Standard Pass before they're gone!". A null or broken value hides the panel (§8).

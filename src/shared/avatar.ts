@@ -1,4 +1,4 @@
-/** SPEC §7: avatars are shown 56×56, cropped, at device pixel ratio 2. */
+/** docs/behaviour.md §7: avatars are shown 56×56, cropped, at device pixel ratio 2. */
 export const AVATAR_SIZE = 56;
 
 /** The avatar variant URL of a stored image URL (users.image, e.g. /api/image/{id}); null without one. */

@@ -3,7 +3,7 @@ import { VENUE_TIME_ZONE } from './venue-time-zone.ts';
  * When a hotel booking may be cancelled (shared by the app's button and the server's check):
  * free of charge until 14 days before arrival, and within 24 hours of booking in any case (a
  * booking made by mistake can be undone), never after arrival. Dates are the stay's YYYY-MM-DD
- * nights; the arrival day starts at 00:00 UTC (SPEC §9: dates in UTC by default).
+ * nights; the arrival day starts at 00:00 UTC (docs/behaviour.md §9: dates in UTC by default).
  */
 export const FREE_CANCELLATION_DAYS = 14;
 export const GRACE_PERIOD_HOURS = 24;

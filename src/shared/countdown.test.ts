@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { berlinInstant, phaseInstants } from './berlin-time.ts';
 import { countdownAt, countdownParts, isCountdownVisible, secondsLeft, tick } from './countdown.ts';
 
-// SPEC §4's phase, as configured (Berlin wall clock) and as the server sends it (instants).
+// docs/behaviour.md §4's phase, as configured (Berlin wall clock) and as the server sends it (instants).
 const CYBER_WEEK = phaseInstants({
   name: 'Cyber Week Special',
   startDate: '2022-11-29T08:00:00',

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 countdown. Phases come from the event configuration as Europe/Berlin wall-clock times,
+ * docs/behaviour.md §4 countdown. Phases come from the event configuration as Europe/Berlin wall-clock times,
  * which the server turns into instants (src/shared/berlin-time.ts); a phase is active while now lies
  * between its start and its end, and the time left is counted in whole seconds to its end.
  */
@@ -53,7 +53,7 @@ export function tick(timeLeft: number): number {
   return timeLeft > 0 ? timeLeft - 1 : 0;
 }
 
-/** SPEC §4: the countdown shows only while its phase is active and time is left. */
+/** docs/behaviour.md §4: the countdown shows only while its phase is active and time is left. */
 export function isCountdownVisible(state: Pick<CountdownState, 'isPhaseActive' | 'timeLeft'>): boolean {
   return state.isPhaseActive && state.timeLeft > 0;
 }

@@ -1,5 +1,5 @@
 /**
- * The period of the accountant's exports (issue 23): venue days (Europe/Berlin) as YYYY-MM-DD, both
+ * The period of the accountant's exports: venue days (Europe/Berlin) as YYYY-MM-DD, both
  * included, at most a year. Checked alike by the console before it offers the download and by the
  * server (a 400 naming the field).
  */

@@ -1,4 +1,4 @@
-/** Texts the spec fixes verbatim (SPEC §2, §5, §8, §9). Tests look for them. */
+/** Texts the spec fixes verbatim (docs/behaviour.md §2, §5, §8, §9). Tests look for them. */
 export const MESSAGES = {
   passwordRule:
     'Your password must be at least 8 characters long, contain at least one number, one special character and have a mixture of uppercase and lowercase letters.',

@@ -1,5 +1,5 @@
 /**
- * Money as people read it, in the app and in the server's mails and PDFs alike (issue 16): one
+ * Money as people read it, in the app and in the server's mails and PDFs alike: one
  * module, so the two sides never disagree on where the euro sign goes. Amounts are integer cents
  * everywhere else; these are the only places they become display strings.
  *

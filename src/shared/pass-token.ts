@@ -1,4 +1,4 @@
-// The signed pass payload drawn as the pass's QR code (ARCHITECTURE §6). Pure and dependency-light:
+// The signed pass payload drawn as the pass's QR code (docs/architecture.md §6). Pure and dependency-light:
 // runs in the browser, the service worker and Node (WebCrypto Ed25519 via globalThis.crypto).
 import { z } from 'zod/mini';
 

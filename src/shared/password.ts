@@ -1,4 +1,4 @@
-/** The password rule of SPEC §5: 8+ characters, a digit, a special character, upper and lower case. */
+/** The password rule of docs/behaviour.md §5: 8+ characters, a digit, a special character, upper and lower case. */
 export function meetsPasswordRule(password: string): boolean {
   return (
     password.length >= 8 &&

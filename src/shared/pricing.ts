@@ -96,7 +96,7 @@ export function priceOrder(input: PricingInput): PricedOrder {
   return totalsOf(lines);
 }
 
-/** SPEC §5: spaces removed, the first two characters are the country code, the rest the number. */
+/** docs/behaviour.md §5: spaces removed, the first two characters are the country code, the rest the number. */
 export function splitVatId(vatId: string): { countryCode: string; number: string } {
   const compact = vatId.replace(/\s+/g, '').toUpperCase();
   return { countryCode: compact.slice(0, 2), number: compact.slice(2) };

@@ -8,7 +8,7 @@ export interface SurveyRedirectInput {
 }
 
 /**
- * SPEC §4: a user is sent to /survey unless the survey cookie says skip, or the first survey
+ * docs/behaviour.md §4: a user is sent to /survey unless the survey cookie says skip, or the first survey
  * entry was created on or after surveyStartDate.
  */
 export function needsSurvey({ surveyCookie, entryDates, surveyStartDate }: SurveyRedirectInput): boolean {

@@ -1,5 +1,5 @@
 /**
- * German VAT by what is sold (issue 23): one table, read by the checkout's pricing, the server's
+ * German VAT by what is sold: one table, read by the checkout's pricing, the server's
  * orders, invoices, credit notes, e-invoices and exports alike, so they can never disagree.
  *
  * Everything the event sells is taxed in Germany whoever buys it, so nothing is reverse-charged:
@@ -18,7 +18,7 @@ export type LineKind = (typeof LINE_KINDS)[number];
 
 /**
  * VAT category codes of EN 16931 (UNCL 5305): 'S' standard or reduced rate, the only one sold today.
- * 'AE' (reverse charge) exists only on invoices issued before issue 23, which stay as issued.
+ * 'AE' (reverse charge) exists only on invoices issued before migration 0020, which stay as issued.
  */
 export const VAT_CATEGORIES = ['S', 'AE'] as const;
 export type VatCategory = (typeof VAT_CATEGORIES)[number];

@@ -1,7 +1,7 @@
 import type messages from '../locales/en/validation.json';
 
 /**
- * Validation messages as codes (issue 16). The shared contracts and rules never write a sentence:
+ * Validation messages as codes. The shared contracts and rules never write a sentence:
  * a check names its message by a key of the `validation` catalogue (src/locales/<language>/validation.json),
  * and the limits it checked travel with the issue. The app (src/i18n/validation.ts) and the server
  * (server/plugins/errors.ts) word the same key in the reader's language with `describeIssue`, so

@@ -1,5 +1,5 @@
 /*
- * SPEC §5 VAT ID: spaces removed, the first two characters are the country code, the rest the
+ * docs/behaviour.md §5 VAT ID: spaces removed, the first two characters are the country code, the rest the
  * number; the server decides (format and check digits per EU country). A failed call is invalid.
  */
 
@@ -35,7 +35,7 @@ export async function isValidVatId(
   try {
     return await validate(parts.countryCode, parts.vatNumber);
   } catch {
-    // SPEC §5: a failed call counts as invalid.
+    // docs/behaviour.md §5: a failed call counts as invalid.
     return false;
   }
 }

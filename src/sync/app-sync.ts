@@ -34,7 +34,7 @@ let signOutHookRegistered = false;
  * Sign-out: the engine stops (the next signed-in page starts it again). A logout the user chose
  * deletes their rows, so the next person on the device sees nothing of them (the menu asked first
  * when changes were unsynced). A session the server ended (401) keeps them: they are sent when the
- * same user signs in again (ARCHITECTURE §5).
+ * same user signs in again (docs/architecture.md §5).
  */
 export async function onSignOut({ userId, sessionExpired }: SignOutInfo): Promise<void> {
   engine.stop();

@@ -7,7 +7,7 @@ import type { SyncSession, SyncStatus } from './engine.ts';
 import { readToEnd } from './read-to-end.ts';
 
 /*
- * Event-day devices tell the organizer console how they are doing (issue 24): a staff check-in
+ * Event-day devices tell the organizer console how they are doing: a staff check-in
  * device, a lead scanner or a kiosk reports when it last synced and how many of its changes wait
  * for upload, so a door whose tablet stopped syncing is noticed. Best effort: a report that fails
  * is dropped (the next drain sends a fresh one), and a device without a role never reports.

@@ -8,7 +8,7 @@ import { readToEnd } from './read-to-end.ts';
 import { translate } from '../i18n/i18n.ts';
 
 /*
- * The sync engine (ARCHITECTURE §5): uploads the signed-in user's outbox rows, oldest first, per
+ * The sync engine (docs/architecture.md §5): uploads the signed-in user's outbox rows, oldest first, per
  * kind, in batches of at most SYNC_BATCH_MAX, one request at a time, and applies the server's
  * answer per row. No React and no session import: everything outside (session, fetch, window
  * events, locks, timers' clock) comes in through createSyncEngine's options, so it runs in node

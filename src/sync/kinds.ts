@@ -7,7 +7,7 @@ import { translate } from '../i18n/i18n.ts';
 
 /*
  * Every kind of offline change the outbox carries, with where it is uploaded. One place: a new
- * kind (issue 6: lead, check-in) adds its name to OutboxKind (src/lib/db.ts), its op type to
+ * kind (as lead and check-in did) adds its name to OutboxKind (src/lib/db.ts), its op type to
  * OutboxOps and its entry to SYNC_KINDS; the compiler then points at whatever is missing.
  */
 

@@ -5,7 +5,7 @@ import { registerBackgroundSync } from './background-sync.ts';
 import { type OutboxPayload, readOp, SYNC_KINDS } from './kinds.ts';
 
 /*
- * The outbox (ARCHITECTURE §5): every change made on the device goes here first, with a
+ * The outbox (docs/architecture.md §5): every change made on the device goes here first, with a
  * client-generated id the server applies once. The sync engine (./engine.ts) uploads the rows.
  *
  * A change that also updates a local table must write both in ONE Dexie transaction, so the

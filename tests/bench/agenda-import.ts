@@ -11,7 +11,7 @@ import { report } from './report.ts';
 import { isMain } from './standalone.ts';
 
 /**
- * The organizer's agenda import (issue 14 budget: ≤ 2 s for 200 talks): POST the pretalx
+ * The organizer's agenda import (budget: ≤ 2 s for 200 talks): POST the pretalx
  * schedule.json of tests/fixtures (3 days, 8 rooms, 200 talks, ~270 KB) over HTTP to a server on
  * PGlite with the seeded demo agenda, from sending the file to the report — parsing, validation, the
  * diff and the one transaction that replaces the seeded agenda with the 200 talks.

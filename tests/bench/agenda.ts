@@ -3,7 +3,7 @@ import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
- * The agenda's budgets (issue 5), measured in the page in headless Chromium on the production
+ * The agenda's budgets, measured in the page in headless Chromium on the production
  * build with the seeded programme (363 sessions, about 120 a day):
  *
  * - first render (≤ 150 ms): a signed-in user on the dashboard clicks the Agenda link; from the

@@ -91,7 +91,7 @@ async function seedPeople(db: Db): Promise<number[]> {
 }
 
 /**
- * The organizer's attendee search (issue 14 budget: p95 ≤ 50 ms at 10,000 people): a fresh PGlite
+ * The organizer's attendee search (budget: p95 ≤ 50 ms at 10,000 people): a fresh PGlite
  * with the seed and 10,000 more people, a server in this process, and GET /api/organizer/attendees
  * with varied queries (a name, an e-mail part, a company, pass type and status filters, deep pages),
  * each timed from request to parsed answer.

@@ -48,7 +48,7 @@ function variantQueries(): string[] {
     for (const width of sides) {
       for (const height of sides) {
         if (width === undefined && height === undefined) continue;
-        // Asked as an attacker would, in CSS pixels at dpr 3 (up to 3072 device pixels before finding 5).
+        // Asked as an attacker would, in CSS pixels at dpr 3 (up to 3072 device pixels when variants were unbounded).
         const css = (side: number) => Math.max(1, Math.floor(side / 3));
         const parts = [width && `width=${css(width)}`, height && `height=${css(height)}`, `fit=${fit}`, 'dpr=3'];
         queries.push(parts.filter(Boolean).join('&'));
@@ -72,7 +72,7 @@ async function clientWithAvatar(base: string, n: number, picture: Buffer) {
 }
 
 /**
- * Finding 5 (issue 13): sign-in p95 while 16 clients keep asking for avatar variants nobody asked for
+ * Sign-in p95 while 16 clients keep asking for avatar variants nobody asked for
  * before, against sign-in p95 with nothing else going on. Budget: at most twice the idle figure.
  */
 export async function benchAvatarLoad() {

@@ -6,7 +6,7 @@ import { runStandalone } from './standalone.ts';
 export interface FirstLoad {
   /** Script bodies as sent (compressed by the server's content negotiation), in KB. */
   jsKb: number;
-  /** The same scripts as a browser that takes gzip only gets them, in KB (the budget of issue 15). */
+  /** The same scripts as a browser that takes gzip only gets them, in KB (what the budget counts). */
   jsGzipKb: number;
   /** Every response of the load, body as sent plus response headers, in KB. */
   totalKb: number;

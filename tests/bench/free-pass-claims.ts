@@ -67,7 +67,7 @@ let clientCounter = 0;
 
 /**
  * The next client address, as the trusted proxy reports it: each request comes from another
- * client, as at a real sale, so the bound of open holds per address (finding 7) does not apply.
+ * client, as at a real sale, so the bound of open holds per address does not apply.
  */
 function nextClient(): string {
   clientCounter += 1;

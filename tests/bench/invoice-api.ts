@@ -89,7 +89,7 @@ async function buyerWithInvoices(base: string): Promise<string> {
   return token;
 }
 
-/** GET /api/invoice latency at 20 connections against the server bundle on its embedded database (issue 4 budget: p99 ≤ 50 ms). */
+/** GET /api/invoice latency at 20 connections against the server bundle on its embedded database (budget: p99 ≤ 50 ms). */
 export async function benchInvoiceApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cf-bench-invoices-'));
   const server = await startServer(

@@ -5,7 +5,7 @@ import { report } from './report.ts';
 
 const SAMPLE = SAMPLE_INVOICE;
 
-/** Median time to render one invoice PDF in this process, after a warm-up (issue 4 budget: ≤ 150 ms). */
+/** Median time to render one invoice PDF in this process, after a warm-up (budget: ≤ 150 ms). */
 export async function benchInvoicePdf(runs = 50) {
   for (let i = 0; i < 5; i++) await renderInvoicePdf(SAMPLE);
   const times: number[] = [];

@@ -11,7 +11,7 @@ const ORDER = { ...SAMPLE_INVOICE, lines: [...SAMPLE_INVOICE.lines, taxedLine('e
 /**
  * The e-invoice of one order in this process: the rendered invoice made PDF/A-3 with its EN 16931
  * XML embedded (Factur-X), after a warm-up (the first one loads pdf-lib, fontkit, the fonts and the
- * e-invoice library). Issue 23 budget: p95 ≤ 150 ms.
+ * e-invoice library). Budget: p95 ≤ 150 ms.
  */
 export async function benchInvoice(runs = 50) {
   for (let i = 0; i < 5; i++) await invoicePdf(ORDER);

@@ -2,7 +2,7 @@ import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
- * Issue 24's kiosk budget: scan to print dialog ≤ 1 s offline. staff@ sets a kiosk up in headless
+ * The kiosk budget: scan to print dialog ≤ 1 s offline. staff@ sets a kiosk up in headless
  * Chromium (a USB scanner, A6), the network goes, and distinct real badges are "scanned": the
  * keyboard wedge's keys are dispatched in the page, and the time runs from the Enter that ends the
  * code to the moment the app calls window.print (stubbed to record performance.now()): badge check,

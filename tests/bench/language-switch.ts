@@ -3,7 +3,7 @@ import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
- * Issue 16: switching the language re-renders the current page in ≤ 100 ms once both catalogues
+ * Switching the language re-renders the current page in ≤ 100 ms once both catalogues
  * are cached. On /sign-in, the switch's select is changed as a user would, and the time runs until
  * the page's heading shows the new language's text and the browser has painted it.
  */

@@ -3,7 +3,7 @@ import { launchChromium, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
- * Cumulative layout shift of every page a phone user opens (issue 15: ≤ 0.05 on every page): each
+ * Cumulative layout shift of every page a phone user opens (budget: ≤ 0.05 on every page): each
  * page loaded fresh at 390 × 844, the shifts the browser reports until the network is idle and a
  * moment after (late news, lists, images). Shifts right after input do not count, as in the metric.
  */

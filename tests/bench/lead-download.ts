@@ -70,7 +70,7 @@ async function scannerWithLeads(db: Db): Promise<Record<string, string>> {
 }
 
 /**
- * A scanner device opening the app (issue 24 budget: with 2,000 leads and nothing changed since its
+ * A scanner device opening the app (budget: with 2,000 leads and nothing changed since its
  * last sync, the lead download is ≤ 5 KB and ≤ 20 ms). The device did its first sync (the whole
  * list, paged) before; then GET /api/lead/changes with its cursor, timed from request to parsed
  * answer (median of 40 after a warm-up), and the bytes of the answer's body.

@@ -22,7 +22,7 @@ const PEOPLE = 40;
 
 /**
  * 1,000 queued lead scans of 40 people uploaded through the HTTP API in two batches of 500, as the
- * sync engine sends them (issue 6 budget: ≤ 5 s on PGlite and PostgreSQL). The server runs in this
+ * sync engine sends them (budget: ≤ 5 s on PGlite and PostgreSQL). The server runs in this
  * process with a fresh scanner and fresh badges, so every run starts from zero leads.
  */
 async function uploadThousand(database: Database, dataDir: string): Promise<number> {

@@ -77,7 +77,7 @@ async function signIn(baseUrl: string, port: number) {
 }
 
 /**
- * Lighthouse's accessibility and best-practices scores (issue 15: both 100) of the two first pages
+ * Lighthouse's accessibility and best-practices scores (budget: both 100) of the two first pages
  * and of home signed in. These audits do not depend on timing: one run each. The signed-in page
  * keeps the browser's storage (the session) that the sign-in above left.
  */

@@ -4,7 +4,7 @@ import type { LoadRequest } from './load-driver.ts';
 import type { Device, DeviceRole, LoadWorld } from './load-setup.ts';
 
 /**
- * The event-morning mix, one request per op: what a device asks for when the app opens (SPEC §4's
+ * The event-morning mix, one request per op: what a device asks for when the app opens (docs/behaviour.md §4's
  * start-up calls, the badge trust data, the personal agenda, and the scanner's or staff member's
  * lists), lead-scan uploads from exhibitors' scanners, check-in uploads from staff devices and
  * agenda-favourite changes from attendees. Uploads carry one to three ops, as a device's outbox

@@ -7,7 +7,7 @@ import { median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
- * Issue 5's budget: a reload of /pass until the barcode is on screen, with the network off (from
+ * Budget: a reload of /pass until the barcode is on screen, with the network off (from
  * the service worker's caches, ≤ 800 ms median) and, beside it, online (network first).
  *
  * A real Chromium profile (persistent context) as on a phone: sign in, let the background

@@ -6,7 +6,7 @@ import { launchChromium, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
- * The pass page's budgets (issue 4): the JavaScript the /pass route adds to the signed-in shell
+ * The pass page's budgets: the JavaScript the /pass route adds to the signed-in shell
  * (≤ 40 KB gzip) and the time to draw the pass's QR code in the browser (≤ 20 ms).
  */
 

@@ -69,7 +69,7 @@ async function buildApp(outDir: string, edit: (message: string) => string) {
 }
 
 /**
- * Issue 24: what a one-string change in one catalogue costs a phone with the app installed. Two
+ * What a one-string change in one catalogue costs a phone with the app installed. Two
  * production builds, the second with one message of one catalogue changed; the installed worker
  * then fetches the new sw.js and every precache entry whose URL or revision it has not cached.
  */

@@ -3,7 +3,7 @@ import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
- * Issue 6's budget: scan to visible in the list (Dexie write + render), median ≤ 50 ms. vendor@
+ * Budget: scan to visible in the list (Dexie write + render), median ≤ 50 ms. vendor@
  * (a lead scanner) on the scan tab in headless Chromium, network off as in a hall: each badge
  * code is typed into the manual entry and submitted, and the time runs from the submit to the
  * first animation frame in which that person's row is in the "Recent scans" list (badge check,

@@ -8,7 +8,7 @@ import { launchChromium, median, report } from './report.ts';
 import { runStandalone } from './standalone.ts';
 
 /**
- * The scanner's budgets (issue 6): decoding a 1280×720 camera frame with a QR badge (≤ 15 ms median
+ * The scanner's budgets: decoding a 1280×720 camera frame with a QR badge (≤ 15 ms median
  * after warm-up) and verifying a badge's Ed25519 signature (≤ 2 ms), both in headless Chromium on
  * the real app's origin (its CSP included) with a real signed token from the server.
  *

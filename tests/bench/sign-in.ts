@@ -12,7 +12,7 @@ function percentile(values: readonly number[], n: number): number {
 }
 
 /**
- * Sign-in with the issue 22 locks (known device, per (account, address), per account): what a right
+ * Sign-in with its locks (known device, per (account, address), per account): what a right
  * password costs from a device that signed in before, what a wrong one costs, and how fast a locked
  * address is refused (before any password is hashed, so a guesser cannot spend the server's CPU).
  */

@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { demo, signIn, skipSurvey } from './helpers.ts';
 
 /*
- * WCAG 2.2 AA with axe-core (issue 15): every route each kind of user reaches, on a phone (390 × 844)
+ * WCAG 2.2 AA with axe-core: every route each kind of user reaches, on a phone (390 × 844)
  * and a desktop (1280 × 900), in the light and the dark theme, with 0 violations of any impact.
  * One sign-in per role and viewport; the pages of a role are visited in one test and every page is
  * checked in both themes in the same visit (the themes are pure CSS, prefers-color-scheme, so
@@ -76,7 +76,7 @@ const STOPS: Record<Role, Stop[]> = {
     { path: '/sign-up' },
     { path: '/sign-up/success' },
     { path: '/sign-up/confirm/00000000-0000-4000-8000-000000000000' },
-    // A well-formed link: the form asking for the chosen password (finding 7).
+    // A well-formed link: the form asking for the chosen password.
     { path: `/sign-up/confirm/00000000-0000-4000-8000-000000000000?token=${'a'.repeat(43)}`, label: '/sign-up/confirm (form)' },
     { path: '/registration' },
     { path: '/registration', label: '/registration/hotel', prepare: toHotelStep },

@@ -3,9 +3,9 @@ import { cancellationVerdict } from '#shared/booking-rules.ts';
 import { signIn } from './helpers.ts';
 
 /*
- * The signed-in accommodation pages (issue 4): the SPEC §4 redirect to the search, the SPEC §3
+ * The signed-in accommodation pages: the docs/behaviour.md §4 redirect to the search, the behaviour §3
  * search defaults and sorting, the shuttle badges, booking a room with the sandbox payment (and a
- * failed one), guests, the cancellation rule, the hotel page and the SPEC §8 rule that a failing
+ * failed one), guests, the cancellation rule, the hotel page and the behaviour §8 rule that a failing
  * availability call hides the availability panel. Each test signs in as its own demo attendee
  * (approved pass, survey answered, no booking in the seed).
  */

@@ -3,7 +3,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import { signIn } from './helpers.ts';
 
 /*
- * /agenda (issue 5): the programme by day with search and filters, favourites kept on the device
+ * /agenda: the programme by day with search and filters, favourites kept on the device
  * and synced through the outbox (also when made offline), the personal agenda with overlap hints,
  * the live now/next view and the ICS exports. attendee005 to attendee008 are reserved for this file.
  */
@@ -47,7 +47,7 @@ function searchMatches(session: Session, query: string): boolean {
 }
 
 async function surveySkipped(context: BrowserContext) {
-  // Seeded attendees may not have answered the survey; its redirect is not under test here (SPEC §4).
+  // Seeded attendees may not have answered the survey; its redirect is not under test here (docs/behaviour.md §4).
   await context.addCookies([{ name: 'survey', value: 'skip', domain: 'localhost', path: '/' }]);
 }
 
@@ -302,7 +302,7 @@ test('during the event the live view shows what runs now and what comes next', a
   await page.getByRole('button', { name: 'All sessions' }).click();
   await expect(page.getByRole('tab', { name: /^Wed 25 Mar/ })).toHaveAttribute('aria-selected', 'true');
 
-  // "Jump to now" (issue 15), from another day and from the live view: today's list, scrolled to the
+  // "Jump to now", from another day and from the live view: today's list, scrolled to the
   // current time slot (the latest that started while one of its sessions runs, else the next), its heading focused.
   const today = all.filter((s) => berlinDay(s.startsAt) === '2026-03-25');
   const starts = [...new Set(today.map((s) => Date.parse(s.startsAt)))].sort((a, b) => a - b);

@@ -15,7 +15,7 @@ test('a new user signs up, confirms by mail, signs in, stays signed in and logs 
 
   const link = await mailedLink(request, email);
   expect(link).toMatch(/^\/sign-up\/confirm\/[0-9a-f-]{36}\?token=[\w-]{43}$/);
-  // The page asks for the password chosen at sign-up (finding 7); a wrong one leaves the link usable.
+  // The page asks for the password chosen at sign-up; a wrong one leaves the link usable.
   await confirmWithPassword(page, link, 'Kangaroo-Tuesday-89!');
   await expect(page.getByText('This is not the password chosen for this sign-up.')).toBeVisible();
   await expect(page.getByLabel('Your chosen password')).toBeFocused();
@@ -25,7 +25,7 @@ test('a new user signs up, confirms by mail, signs in, stays signed in and logs 
   await expect(page.getByText('Your e-mail address is confirmed. You can sign in now.')).toBeVisible();
 
   await signIn(page, email, STRONG_PASSWORD);
-  // A new user has not answered the survey yet: SPEC §4 sends them to /survey first.
+  // A new user has not answered the survey yet: docs/behaviour.md §4 sends them to /survey first.
   await expect(page).toHaveURL(/\/survey$/);
   await page.getByRole('button', { name: /skip/i }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { badgeOf, bearer, demo, signIn } from './helpers.ts';
 
 /*
- * Issue 6, the staff pass check: two staff devices check the same pass in offline, both accept it,
+ * The staff pass check: two staff devices check the same pass in offline, both accept it,
  * and after syncing both flag it as a duplicate with both events kept. attendee016 (Standard Pass)
  * and attendee018 (Premium Pass) are reserved for this file (attendee030 for a retry); staff@ and attendee@ are only read.
  */

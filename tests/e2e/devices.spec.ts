@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { badgeOf, bearer, demo, signIn } from './helpers.ts';
 
 /*
- * Issue 24, devices on the console: a staff device checks a pass in offline, syncs when the signal
+ * Devices on the console: a staff device checks a pass in offline, syncs when the signal
  * returns, and the organizer's device list shows it under its check-in list with its last sync; a
  * lead scanner whose last sync is 25 minutes old is marked "Not synced for 10 minutes" under its
  * exhibitor. attendee039 (attendee035 for a retry) is reserved for this file; staff@, vendor@ and

@@ -22,7 +22,7 @@ export async function mailedLink(request: APIRequestContext, to: string): Promis
 
 /**
  * Follows a mailed confirmation link and types the password chosen at sign-up or registration: the
- * link proves the inbox, the password that it was its holder who chose it (finding 7).
+ * link proves the inbox, the password that it was its holder who chose it.
  */
 export async function confirmWithPassword(page: Page, link: string, password = STRONG_PASSWORD) {
   await page.goto(link);
@@ -36,7 +36,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Skips the survey redirect for demo users that have not answered (cookie `survey=skip`, SPEC §4). */
+/** Skips the survey redirect for demo users that have not answered (cookie `survey=skip`, docs/behaviour.md §4). */
 export async function skipSurvey(page: Page) {
   const url = new URL(page.url());
   await page.context().addCookies([{ name: 'survey', value: 'skip', domain: url.hostname, path: '/' }]);

@@ -22,7 +22,7 @@ test('the menu of an attendee: name, pass badge, profile button, links, footer a
   await signInAt(page, 'attendee@demo.cloudfest.example');
   await expect(page).toHaveURL(/\/$/);
 
-  // Small screens: a 70 px bottom bar (SPEC §2, §9) without the Lead Scanner tab.
+  // Small screens: a 70 px bottom bar (docs/behaviour.md §2, §9) without the Lead Scanner tab.
   const tabs = page.getByRole('navigation', { name: 'Main tabs' });
   await expect(tabs.getByRole('link', { name: 'Lead Scanner' })).toHaveCount(0);
   expect(await tabs.locator('.tab-bar__list').evaluate((list) => list.getBoundingClientRect().height)).toBe(70);

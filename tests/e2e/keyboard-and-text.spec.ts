@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, demo, mailedLink, STRONG_PASSWORD, signIn, skipSurvey, uniqueEmail } from './helpers.ts';
 
 /*
- * Issue 15: the app for people who use a keyboard, a screen reader or large text. Focus lands on
+ * The app for people who use a keyboard, a screen reader or large text. Focus lands on
  * each new page's heading after a link, a sign-in and every registration step; a failed submit
  * focuses the first invalid field; with the text size doubled no signed-in page scrolls sideways
  * and the tab bar's labels stay whole.
@@ -75,7 +75,7 @@ test('keyboard only: the whole registration, focus on each step heading and on t
   await page.keyboard.press('Space');
   await tabTo(page, page.getByRole('button', { name: 'Create account and continue' }));
   await page.keyboard.press('Enter');
-  // Confirm first (issue 22): the mailed link asks for the chosen password, then the survey follows.
+  // Confirm first: the mailed link asks for the chosen password, then the survey follows.
   await expect(page.getByText(/Follow the link in it to confirm your address and continue your registration/)).toBeVisible();
   await page.goto(await mailedLink(page.request, email));
   await typeInto(page, page.getByLabel('Your chosen password'), STRONG_PASSWORD);

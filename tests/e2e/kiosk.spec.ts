@@ -9,7 +9,7 @@ import { REFUSAL_MS, WELCOME_MS } from '../../src/features/kiosk/timing.ts';
 import { badgeOf, bearer, demo, signIn, skipSurvey } from './helpers.ts';
 
 /*
- * Issue 24, the self-service kiosk: staff set it up online on a tablet with a USB barcode scanner
+ * The self-service kiosk: staff set it up online on a tablet with a USB barcode scanner
  * (a keyboard wedge: the code typed, then Enter), then the venue's network goes. attendee007 is
  * checked in and gets a badge (printed as a PDF here and read back: one page, the name, a QR code
  * that scans to the pass token); attendee028's barcode is reissued first, so the old one is

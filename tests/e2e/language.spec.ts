@@ -5,7 +5,7 @@ import { de, en, englishOnPage } from './catalogues.ts';
 import { bearer, DEMO_PASSWORD, demo, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
 
 /*
- * Issue 16: the language follows the browser on a first visit, the choice in the menu is kept on the
+ * The language follows the browser on a first visit, the choice in the menu is kept on the
  * device (offline too: both catalogues are precached) and on the account (a sign-in elsewhere starts in it).
  * attendee006 is this spec's own (survey answered, so no redirect); the test first sets its account
  * to German, so it can run again (a retry) after an earlier run switched it to English.
@@ -136,7 +136,7 @@ test('registration through checkout and finish in German, with the confirmation 
   await page.getByRole('checkbox', { name: pattern(de('checkout', 'acceptTerms')) }).check();
   await expectNoEnglish(page);
   await page.getByRole('button', { name: de('registration', 'createAccountAndContinue') }).click();
-  // The next step is in the mail (issue 22, "confirm first"), German too; its link goes on with the survey.
+  // The next step is in the mail ("confirm first"), German too; its link goes on with the survey.
   await expect(page.getByText(/Registrierung fortzusetzen/)).toBeVisible();
   await expectNoEnglish(page);
   const germanMail = JSON.parse(readFileSync('server/locales/de/mail.json', 'utf8')) as Record<string, string>;

@@ -11,7 +11,7 @@ import { type ServerProcess, startServer } from '../bench/server-process.ts';
 const pendingText = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting to sync`;
 
 /*
- * Issue 6 acceptance: a vendor's 1,000 scans made without a network survive a reload and a browser
+ * A vendor's 1,000 scans made without a network survive a reload and a browser
  * restart and reach the server exactly once, also when the server is killed in the middle of the
  * upload; and a scan through the real camera path. These tests run against a server of their own
  * (a crowd of demo attendees, and a process the test may kill), not the shared one.

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { bearer, demo, signIn } from './helpers.ts';
 
 /*
- * Exhibitor teams by invitation (issue 22). vendor@ owns the team (an organizer creates it) and
+ * Exhibitor teams by invitation. vendor@ owns the team (an organizer creates it) and
  * shares its earlier leads, so vendor-vip@ (a vendor of the same company, no lead scanner yet) sees
  * them once it accepts. vendor@ uploads nothing here and vendor-vip@ scans nothing, so the lead
  * counts of the other lead specs stay as they are.

@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { DEMO_PASSWORD, signIn } from './helpers.ts';
 
 /*
- * Issue 5, offline on site: after one online visit of the home page, the pages of the hall work
+ * Offline on site: after one online visit of the home page, the pages of the hall work
  * with the network off, after a reload and after a browser restart; logout leaves nothing of the
  * user for the next one. Real Chromium profiles (persistent contexts), so the service worker, its
  * caches and localStorage survive a restart exactly as on a phone. attendee001 and attendee002 are
@@ -68,7 +68,7 @@ async function launch(dir: string, baseURL: string | undefined, offline = false)
     viewport: { width: 412, height: 839 },
     acceptDownloads: true,
   });
-  // Seeded attendees may not have answered the survey; its redirect is not under test here (SPEC §4).
+  // Seeded attendees may not have answered the survey; its redirect is not under test here (docs/behaviour.md §4).
   await context.addCookies([{ name: 'survey', value: 'skip', domain: 'localhost', path: '/' }]);
   return context;
 }

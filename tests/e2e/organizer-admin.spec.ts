@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demo, signIn, skipSurvey, uniqueEmail } from './helpers.ts';
 
 /*
- * Issue 14, the organizer's vouchers, badges and team pages: a batch of codes is made and one code
+ * The organizer's vouchers, badges and team pages: a batch of codes is made and one code
  * disabled (the public voucher check then calls it invalid), badges download as a PDF, and an
  * unknown address is invited to the staff. Only additive changes: no exhibitor team is made here,
  * since the contacts specs rely on vendor@'s own lead list.

@@ -2,7 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { badgeOf, demo, signIn } from './helpers.ts';
 
 /*
- * Issue 14: an organizer makes a check-in list for VIP passes only in the console; a staff device
+ * An organizer makes a check-in list for VIP passes only in the console; a staff device
  * refuses a Standard Pass at it and admits a Premium Pass. When the organizer closes the list, the
  * device refuses every pass there. attendee@ and vip@ are only read (their badges); the list is new
  * and named per run, so other specs' lists and counts are untouched.
@@ -10,7 +10,7 @@ import { badgeOf, demo, signIn } from './helpers.ts';
 
 async function signedIn(browser: Browser, baseURL: string | undefined, email: string, path: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  // Seeded users may not have answered the survey; its redirect is not under test here (SPEC §4).
+  // Seeded users may not have answered the survey; its redirect is not under test here (docs/behaviour.md §4).
   await context.addCookies([{ name: 'survey', value: 'skip', domain: 'localhost', path: '/' }]);
   const page = await context.newPage();
   await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);

@@ -8,7 +8,7 @@ import { FIXTURE_PATH, makePretalxSchedule } from '../fixtures/make-pretalx-sche
 import { demo, signIn } from './helpers.ts';
 
 /*
- * Issue 14: content without a developer. An organizer imports the agenda from pretalx's
+ * Content without a developer. An organizer imports the agenda from pretalx's
  * schedule.json in the console; an attendee whose installed app has the old agenda cached, and who
  * was offline during the import, sees the new programme once back online — without a reload.
  *
@@ -44,7 +44,7 @@ test.afterAll(async () => {
 
 async function signedIn(browser: Browser, email: string, path: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 412, height: 839 } });
-  // Seeded users may not have answered the survey; its redirect is not under test here (SPEC §4).
+  // Seeded users may not have answered the survey; its redirect is not under test here (docs/behaviour.md §4).
   await context.addCookies([{ name: 'survey', value: 'skip', domain: 'localhost', path: '/' }]);
   const page = await context.newPage();
   await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { badgeOf, demo, mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
 
 /*
- * Issue 14, the organizer's people pages: approving a pending attendee, and reissuing a lost badge's
+ * The organizer's people pages: approving a pending attendee, and reissuing a lost badge's
  * barcode so staff devices refuse the old one. attendee038 (attendee015 on a retry) is reserved for
  * this file (profile.spec.ts renames 031, 033–035 and 039, which reissues their barcodes). The
  * approved attendee is a new Press Pass registrant rather than the demo pending@, whose pending pass
@@ -40,7 +40,7 @@ async function pendingRegistrant(request: APIRequestContext) {
       voucherCode: 'PRESS-2026',
     },
   });
-  // "Check your inbox" (issue 22): the registration goes on from the link, which answers its session.
+  // "Check your inbox": the registration goes on from the link, which answers its session.
   expect(created.status(), await created.text()).toBe(202);
   const link = new URL(await mailedLink(request, email), 'http://localhost');
   const uuid = link.pathname.split('/').pop();

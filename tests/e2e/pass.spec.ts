@@ -81,7 +81,7 @@ test('an attendee sees the approved pass with a QR code that scans to a verifiab
   const verdict = await verifyPassToken(token, await publicKeys(page), (payload.vf + 3600) * 1000);
   expect(verdict.valid).toBe(true);
 
-  // A Standard Pass has paid upgrades (SPEC §7 upgradeableBy).
+  // A Standard Pass has paid upgrades (docs/behaviour.md §7 upgradeableBy).
   await expect(page.getByRole('link', { name: 'Upgrade your pass' })).toBeVisible();
 });
 
@@ -181,7 +181,7 @@ test('a signed-in user without a pass gets one on /pass/upgrade', async ({ page 
   const signUp = await page.request.post('/api/user/sign-up', {
     data: { email, password: STRONG_PASSWORD, firstName: 'Nora', lastName: 'Passless' },
   });
-  // 202 "check your inbox", the same answer as for an address with an account (finding 11).
+  // 202 "check your inbox", the same answer as for an address with an account.
   expect(signUp.status()).toBe(202);
   await confirmWithPassword(page, await mailedLink(page.request, email));
   await expect(page).toHaveURL(/\/sign-in\?confirmed=1$/);

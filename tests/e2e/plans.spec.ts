@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { signIn } from './helpers.ts';
 
 /*
- * /floor-plan and /site-plan (issue 5): vector plans drawn from data, pan and pinch-zoom, the
+ * /floor-plan and /site-plan: vector plans drawn from data, pan and pinch-zoom, the
  * exhibitor search that highlights a booth, room and hotel deep links, and the plans offline.
  * attendee040 and attendee003 are reserved for this file.
  */
@@ -26,7 +26,7 @@ async function exhibitors(request: APIRequestContext): Promise<Exhibitor[]> {
 }
 
 async function open(page: Page, email: string, path: string) {
-  // Seeded attendees may not have answered the survey; its redirect is not under test here (SPEC §4).
+  // Seeded attendees may not have answered the survey; its redirect is not under test here (docs/behaviour.md §4).
   await page.context().addCookies([{ name: 'survey', value: 'skip', domain: 'localhost', path: '/' }]);
   await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
   await signIn(page, email);

@@ -74,7 +74,7 @@ test('name and company are saved and the menu shows the new name', async ({ page
   await expect(details.getByLabel('E-mail address')).toHaveValue(user(31));
   await expect(details.getByLabel('E-mail address')).toHaveAttribute('readonly', '');
 
-  // An empty first name is refused on the field, in the danger style (SPEC §5).
+  // An empty first name is refused on the field, in the danger style (docs/behaviour.md §5).
   await details.getByLabel('First name').fill('');
   await details.getByRole('button', { name: 'Save details' }).click();
   await expect(details.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');

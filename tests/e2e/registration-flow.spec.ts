@@ -5,10 +5,10 @@ import { readCii } from '../../server/testing/en16931.ts';
 import { confirmWithPassword, mailedLink, STRONG_PASSWORD, signIn, uniqueEmail } from './helpers.ts';
 
 /*
- * The registration from the Your Account step on (issue 3): the free Standard Pass without a hotel,
- * a paid pass with a hotel room and an EU company VAT ID (German VAT by what is sold, issue 23) paid
+ * The registration from the Your Account step on: the free Standard Pass without a hotel,
+ * a paid pass with a hotel room and an EU company VAT ID (German VAT by what is sold) paid
  * on the sandbox provider, a failed payment and its retry, the e-mail checks (gray-listed provider, blacklist,
- * host code) and the verbatim messages of SPEC §5. Everything goes through the real UI.
+ * host code) and the verbatim messages of docs/behaviour.md §5. Everything goes through the real UI.
  */
 
 const PASSWORD_RULE =
@@ -88,7 +88,7 @@ async function fillAccount(page: Page, email: string, address: Address = GERMAN_
 }
 
 /**
- * Submits the account form, which always asks to check the inbox (issue 22, "confirm first"), and
+ * Submits the account form, which always asks to check the inbox ("confirm first"), and
  * follows the confirmation link from the outbox: the registration goes on with the survey.
  */
 async function createAccount(page: Page, email: string, address?: Address) {
@@ -156,7 +156,7 @@ test('a free Standard Pass with a business e-mail and no hotel ends with the pas
 const cents = (text: string) => Number((/€([\d,]+\.\d{2})/.exec(text)?.[1] ?? 'NaN').replace(/,/g, '').replace('.', ''));
 
 /*
- * Issue 23: a company with a VAT ID pays German VAT by what it buys (19 % on the pass, 7 % on the
+ * A company with a VAT ID pays German VAT by what it buys (19 % on the pass, 7 % on the
  * nights, no reverse charge); the invoice is a ZUGFeRD / Factur-X PDF whose embedded EN 16931 XML
  * says what the pages say, and cancelling the hotel issues a credit note (type 381) naming it.
  */

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /*
- * The registration landing (SPEC §2/§4/§9), the Pass and Hotel steps, the side panel and the
+ * The registration landing (docs/behaviour.md §2/§4/§9), the Pass and Hotel steps, the side panel and the
  * registration guards (§6), against the real server and a fresh database.
  */
 
@@ -16,7 +16,7 @@ test('the landing shows the free-pass headline, the CF26 offer, the prize draw a
   await expect(page.getByRole('heading', { name: 'Registration is open!' })).toBeVisible();
   await expect(page.getByText(/you need an account/)).toBeVisible();
 
-  // SPEC §9: one of the three headlines, verbatim, above a bar.
+  // docs/behaviour.md §9: one of the three headlines, verbatim, above a bar.
   const availability = page.getByTestId('free-pass-availability');
   await expect(availability).toBeVisible();
   const headline = (await availability.getByRole('heading').textContent())?.trim();
@@ -45,7 +45,7 @@ test('the landing shows the free-pass headline, the CF26 offer, the prize draw a
 });
 
 test('the countdown ticks while a phase is active', async ({ page }) => {
-  // Inside SPEC §4's Cyber Week Special (2022-11-29 08:00 – 2022-12-02 23:59:59, Berlin), whatever today is.
+  // Inside docs/behaviour.md §4's Cyber Week Special (2022-11-29 08:00 – 2022-12-02 23:59:59, Berlin), whatever today is.
   await page.clock.install({ time: new Date('2022-12-01T12:00:00Z') });
   await page.goto('/registration');
   const clock = page.getByTestId('countdown-clock');
@@ -122,7 +122,7 @@ test('the hotel step lists hotels with prices and live availability, and a room 
     .first();
   await expect(room).toContainText(/per night/);
   await expect(room).toContainText(/4 nights · total €\d/);
-  // SPEC §7: the nights' live availability (hidden only when its calls fail).
+  // docs/behaviour.md §7: the nights' live availability (hidden only when its calls fail).
   await expect(room.getByRole('list', { name: /Availability of/ })).toContainText(/Mon 23 Mar/);
   await room.getByRole('button', { name: 'Select room' }).click();
 

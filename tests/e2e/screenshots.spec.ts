@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demo, signIn, skipSurvey } from './helpers.ts';
 
 /*
- * Issue 15: the main phone screens at 390 px in the light and the dark theme, compared with the
+ * The main phone screens at 390 px in the light and the dark theme, compared with the
  * approved pictures in screenshots.spec.ts-snapshots/ (update them with --update-snapshots after a
  * deliberate change). The clock is fixed, so countdowns and "now" do not move; what differs per
  * run (the pass's signed QR code: each server signs with its own key; avatars) is masked. Tolerant of font rendering noise.

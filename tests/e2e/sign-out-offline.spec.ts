@@ -3,7 +3,7 @@ import { genericAttendeeEmail } from '../../server/db/seed/demo-accounts.ts';
 import { signIn, skipSurvey } from './helpers.ts';
 
 /*
- * Issue 13, finding 3: signing out offline must end every credential the device holds. The app's
+ * Signing out offline must end every credential the device holds. The app's
  * token and cookies go at once; the server session (also carried by the HttpOnly cookie) ends at
  * the next online moment, before any other request.
  */
@@ -58,7 +58,7 @@ test('finding 4: the script-readable token cookie is SameSite=Strict', async ({ 
 });
 
 /*
- * Issue 22, finding 9: a queued logout ends only when the server answers 204 (or 401: the session
+ * A queued logout ends only when the server answers 204 (or 401: the session
  * is already gone). A proxy's 502 keeps it queued and it is tried again; and it goes out on any
  * online start of the app, whatever page that opens on, not only once somebody signs in.
  */

@@ -9,7 +9,7 @@ import { type ServerProcess, startServer } from '../bench/server-process.ts';
 import { DEMO_PASSWORD } from './helpers.ts';
 
 /*
- * Issue 12 acceptance: a venue's Wi-Fi puts hundreds of phones behind one public address. With the
+ * A venue's Wi-Fi puts hundreds of phones behind one public address. With the
  * production rate limits (none of the e2e server's raised ones), 200 phones from one address install
  * the app, 200 people sign in from it, and one account's password guesser is still stopped.
  * Four phones are real browser contexts (a controlling service worker each); the other 196 fetch

@@ -97,7 +97,7 @@ test('a user without a pass is told why and led to /pass', async ({ page, reques
   await confirmWithPassword(page, await mailedLink(request, email));
   await expect(page).toHaveURL(/\/sign-in\?confirmed=1$/);
 
-  // The survey cookie 'skip' keeps the survey redirect out of the way (SPEC §4).
+  // The survey cookie 'skip' keeps the survey redirect out of the way (docs/behaviour.md §4).
   await page.context().addCookies([{ name: 'survey', value: 'skip', url: page.url() }]);
   await signIn(page, email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/$/);

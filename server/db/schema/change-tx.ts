@@ -11,7 +11,7 @@ export const xid8 = customType<{ data: string; driverData: string }>({
 });
 
 /**
- * The transaction that last wrote the row (issue 24): the change cursor of the incremental downloads
+ * The transaction that last wrote the row: the change cursor of the incremental downloads
  * (server/services/sync/change-cursor.ts). A BEFORE INSERT OR UPDATE trigger (migration 0023) sets it to
  * pg_current_xact_id() on every write; the default only fills the rows that existed before.
  */

@@ -4,7 +4,7 @@ import { checkinLists } from './catalog.ts';
 import { users } from './users.ts';
 
 /**
- * The last status each event-day device reported (issue 24): a staff check-in device, a lead scanner
+ * The last status each event-day device reported: a staff check-in device, a lead scanner
  * or a self-service kiosk tells when it last synced and how many changes wait for upload, so the
  * organizer console can flag devices that stopped syncing. One row per device id (the id the
  * check-in outbox sends as checkins.device_id). That id is not secret (every staff device downloads

@@ -48,7 +48,7 @@ export const passClaims = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Who claimed it: the client address (an IPv6 /64) that open holds are bounded by (finding 7). */
+    /** Who claimed it: the client address (an IPv6 /64) that open holds are bounded by. */
     claimant: text('claimant'),
   },
   (t) => [
@@ -59,7 +59,7 @@ export const passClaims = pgTable(
 
 /**
  * What a registration (or later an upgrade, room or ticket) costs, in cents. Each line carries its
- * VAT category and rate (tax rules, issue 23); net, vat and gross are totalsOf(lines).
+ * VAT category and rate (tax rules); net, vat and gross are totalsOf(lines).
  */
 export const orders = pgTable(
   'orders',
@@ -121,7 +121,7 @@ export interface InvoiceBuyer {
   address: string[];
   /**
    * The same address in parts, for the e-invoice (EN 16931 BG-8). Missing on invoices issued before
-   * issue 23 whose holder had no billing address left to take it from.
+   * migration 0020 whose holder had no billing address left to take it from.
    */
   postal?: { line1: string; line2: string; postcode: string; city: string; state: string; countryCode: string };
   vatId: string;
@@ -130,7 +130,7 @@ export interface InvoiceBuyer {
   reference?: string;
   /** BT-13: the buyer's purchase order number, as entered in the billing address. */
   purchaseOrder?: string;
-  /** Only on reverse-charge invoices issued before issue 23: when VIES confirmed the VAT ID, and its consultation number. */
+  /** Only on reverse-charge invoices issued before migration 0020: when VIES confirmed the VAT ID, and its consultation number. */
   vatConfirmation?: { confirmedAt: string; reference: string | null };
 }
 
@@ -152,7 +152,7 @@ export const invoices = pgTable(
     /**
      * Why a document corrects `correctsInvoiceId`: 'cancellation' for a credit note of cancelled lines
      * (a booking, a pass; several per invoice, each for lines not credited before). 'vat' only on
-     * documents issued before issue 23: the credit note and the replacing reverse-charge invoice of a
+     * documents issued before migration 0020: the credit note and the replacing reverse-charge invoice of a
      * VAT correction after a late VIES confirmation. Null for an order's first invoice.
      */
     correction: text('correction', { enum: ['cancellation', 'vat'] }),
@@ -171,7 +171,7 @@ export const invoices = pgTable(
   },
   (t) => [
     unique('invoices_year_sequence').on(t.year, t.sequence),
-    // One first invoice per order; an old VAT correction (before issue 23) added at most one credit
+    // One first invoice per order; an old VAT correction (before migration 0020) added at most one credit
     // note and one invoice replacing the corrected one. Cancellation credit notes are not limited
     // here: refunds.ts credits only lines no earlier credit note credited.
     uniqueIndex('invoices_order_first_invoice')

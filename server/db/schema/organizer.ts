@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { users } from './users.ts';
 
 /**
- * Every organizer action (issue 14): who did what to whom, when. Written in the same transaction as
+ * Every organizer action: who did what to whom, when. Written in the same transaction as
  * the change it records where there is one; never updated or deleted by the app.
  */
 export const auditLog = pgTable(

@@ -34,7 +34,7 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The account's language (issue 16): its mails and PDFs are written in it. */
+    /** The account's language: its mails and PDFs are written in it. */
     language: text('language', { enum: ['en', 'de'] })
       .notNull()
       .default('en'),
@@ -46,12 +46,12 @@ export const users = pgTable(
     languageChosen: boolean('language_chosen').notNull().default(false),
     /** The exhibitor team whose shared lead list this user scans into (lead_teams; null: their own list). */
     leadTeamId: uuid('lead_team_id').references((): AnyPgColumn => leadTeams.id, { onDelete: 'set null' }),
-    /** When the user joined that team: the team sees their scans from this moment on (issue 22). */
+    /** When the user joined that team: the team sees their scans from this moment on. */
     leadTeamJoinedAt: timestamp('lead_team_joined_at', { withTimezone: true }),
     /** The member chose to share the scans they made before joining with the team too. */
     leadTeamSharesEarlier: boolean('lead_team_shares_earlier').notNull().default(false),
     /**
-     * What the organizer's attendee search looks in (issue 14): name, e-mail and company, lower-cased
+     * What the organizer's attendee search looks in: name, e-mail and company, lower-cased
      * once on write, so a search of 10,000 people is one cheap scan instead of five ILIKEs per row.
      */
     searchText: text('search_text').generatedAlwaysAs(
@@ -98,7 +98,7 @@ export const emailTokens = pgTable('email_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /**
-   * A confirmation link's pending password (issue 22): the password chosen with the sign-up or
+   * A confirmation link's pending password: the password chosen with the sign-up or
    * registration that mailed this link. It becomes the account's only when this link is followed,
    * so a password set before the inbox was proven never signs anyone in.
    */
@@ -226,7 +226,7 @@ export const leadTeams = pgTable('lead_teams', {
 });
 
 /**
- * An invitation to an exhibitor team (issue 22): the owner (or an organizer) invites an address, the
+ * An invitation to an exhibitor team: the owner (or an organizer) invites an address, the
  * vendor joins only by accepting it signed in. Pending until accepted, declined or withdrawn.
  */
 export const leadTeamInvitations = pgTable(
@@ -254,7 +254,7 @@ export const leadTeamInvitations = pgTable(
 );
 
 /**
- * Devices that signed in to an account before (issue 22): a long-lived HttpOnly cookie whose SHA-256
+ * Devices that signed in to an account before: a long-lived HttpOnly cookie whose SHA-256
  * is kept here. The account-wide lock against guessers spread over many addresses spares these, so
  * a guesser cannot lock the owner out of their own phone.
  */

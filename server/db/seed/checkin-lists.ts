@@ -2,7 +2,7 @@ import type { Db } from '../client.ts';
 import { checkinLists } from '../schema/index.ts';
 import type { BasePassKey } from './passes.ts';
 
-/** Where staff check passes (issue 6). `passTypes` empty = every pass type is admitted. */
+/** Where staff check passes. `passTypes` empty = every pass type is admitted. */
 export interface CheckinListSeed {
   name: string;
   description: string;

@@ -1,6 +1,6 @@
 /** Demo sign-ins, printed by the server at start and used by tests. Not for production data. */
 
-/** Meets the password rule (SPEC §5) and scores 4 in zxcvbn (minimum 3). */
+/** Meets the password rule (docs/behaviour.md §5) and scores 4 in zxcvbn (minimum 3). */
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
 export const DEMO_DOMAIN = 'demo.cloudfest.example';

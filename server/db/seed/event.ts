@@ -2,7 +2,7 @@ import type { EventConfig } from '#shared/contracts/catalog.ts';
 
 /**
  * The 'event' config row. Phase dates are Europe/Berlin wall-clock times without offset; the
- * countdown converts them. The 2022 phase is the one the spec names (SPEC §4).
+ * countdown converts them. The 2022 phase is the one the spec names (docs/behaviour.md §4).
  */
 export const EVENT_CONFIG: EventConfig = {
   name: 'CloudFest 2026',

@@ -125,7 +125,7 @@ async function seedVouchers(tx: Tx, passTypeIds: Map<BasePassKey, number>, peopl
   );
 }
 
-/** The free Standard Pass pool (SPEC §9), with the demo users' free passes already taken from it. */
+/** The free Standard Pass pool (docs/behaviour.md §9), with the demo users' free passes already taken from it. */
 async function seedFreePassPool(tx: Tx, people: UserSeed[]): Promise<void> {
   const freeKeys = new Set(BASE_PASS_TYPES.filter((t) => t.isFree).map((t) => t.key));
   const taken = people.filter(({ pass }) => pass && freeKeys.has(pass.type)).length;

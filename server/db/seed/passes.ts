@@ -130,7 +130,7 @@ export const FREE_STANDARD_POOL = 2000;
 
 // Demo codes have no end date (validUntil null): organizers close a code by setting one.
 export const VOUCHERS: VoucherSeed[] = [
-  // The free-pass pool of SPEC §9 is the discount code's use limit.
+  // The free-pass pool of docs/behaviour.md §9 is the discount code's use limit.
   { code: 'CF26', passType: 'standard', codeType: 'discount', maxUses: FREE_STANDARD_POOL, validUntil: null },
   { code: 'HOST-EUROPA-2026', passType: 'host', codeType: 'host', maxUses: 50, validUntil: null },
   { code: 'HOST-PARTNER-7731', passType: 'host', codeType: 'host', maxUses: 10, validUntil: null },

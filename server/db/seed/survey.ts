@@ -8,7 +8,7 @@ export interface SurveyQuestionSeed {
   required: boolean;
 }
 
-/** In display order; the position column is the index + 1. Covers every validation rule of SPEC §5. */
+/** In display order; the position column is the index + 1. Covers every validation rule of docs/behaviour.md §5. */
 export const SURVEY_QUESTIONS: SurveyQuestionSeed[] = [
   {
     text: 'What describes your role best?',

@@ -2,7 +2,7 @@ import { createRng } from './prng.ts';
 
 /**
  * Hotels around Europa-Park with their rooms and nightly availability. Badge ids 28, 30 and 31
- * are the shuttle badges (SPEC §3); 12 marks hotels within walking distance of the venue.
+ * are the shuttle badges (docs/behaviour.md §3); 12 marks hotels within walking distance of the venue.
  */
 export const SHUTTLE_BADGES = [28, 30, 31] as const;
 const WALKING_DISTANCE = 12;
@@ -179,7 +179,7 @@ export const ACCOMMODATIONS: AccommodationSeed[] = [
 /** Nights for which availability exists (a night is the date of check-in). */
 export const FIRST_NIGHT = '2026-03-21';
 export const LAST_NIGHT = '2026-03-28';
-/** The accommodation search default stay (SPEC §9): nights 23 to 26 March. */
+/** The accommodation search default stay (docs/behaviour.md §9): nights 23 to 26 March. */
 export const DEFAULT_STAY = { start: '2026-03-23', end: '2026-03-27' } as const;
 
 function addDays(isoDate: string, days: number): string {

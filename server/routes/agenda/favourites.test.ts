@@ -8,7 +8,8 @@ import { FOREIGN_OP, OTHER_KIND_OP } from '../../services/sync/client-ops.ts';
 import { createRegistrant } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { type Headers, signedInUser } from '../../testing/purchases.ts';
-import { FAVOURITE_OP_KIND, MAX_CLOCK_LEAD_MS, SESSION_GONE } from './favourites.ts';
+import { MAX_CLOCK_LEAD_MS } from '../../services/sync/client-ops.ts';
+import { FAVOURITE_OP_KIND, SESSION_GONE } from './favourites.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let sessionIds: number[];

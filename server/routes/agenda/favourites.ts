@@ -2,23 +2,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FavouriteOp } from '#shared/contracts/agenda.ts';
 import type { Db } from '../../db/client.ts';
 import { agendaFavourites, agendaSessions } from '../../db/schema/index.ts';
-import type { OpOutcome } from '../../services/sync/client-ops.ts';
+import { changeTime, type OpOutcome } from '../../services/sync/client-ops.ts';
 
 export const FAVOURITE_OP_KIND = 'agenda-favourite';
 export const SESSION_GONE = 'This session is no longer on the agenda.';
-
-/** A device clock may run ahead a little (time zones done wrong, drift); a day ahead is a broken clock. */
-export const MAX_CLOCK_LEAD_MS = 24 * 60 * 60 * 1000;
-
-/**
- * When a change counts as made: the device's createdAt, except that one more than a day in the
- * future is taken as made now. Otherwise a device with a wrong clock would win every later change
- * for as long as its date stays ahead.
- */
-export function changeTime(createdAt: string, now: Date): Date {
-  const at = new Date(createdAt);
-  return at.getTime() - now.getTime() > MAX_CLOCK_LEAD_MS ? now : at;
-}
 
 /**
  * Applies new favourite ops of one user (inside the upload's transaction) with last-writer-wins by

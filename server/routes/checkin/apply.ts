@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { checkinLists, checkins, passes } from '../../db/schema/index.ts';
 import type { BadgeVerifier } from '../../services/badges/badge-verifier.ts';
 import type { OpOutcome } from '../../services/sync/client-ops.ts';
-import { changeTime } from '../agenda/favourites.ts';
+import { changeTime } from '../../services/sync/client-ops.ts';
 import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 export const CHECKIN_OP_KIND = 'checkin';

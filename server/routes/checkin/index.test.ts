@@ -8,7 +8,7 @@ import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts'
 import { BADGE_NOT_GENUINE, BADGE_REVOKED } from '../../services/badges/badge-verifier.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { signedInUser } from '../../testing/purchases.ts';
-import { NOT_STAFF } from '../lead/access.ts';
+import { NOT_STAFF } from '../../plugins/access.ts';
 import { badgeBook, badgeOf, badgeTestConfig, changesSettled, type TestApp, withChangedPayload } from '../../testing/lead.ts';
 import { UNKNOWN_LIST } from './apply.ts';
 

@@ -24,7 +24,7 @@ import {
 } from '../../services/sync/change-cursor.ts';
 import { applyClientOps } from '../../services/sync/client-ops.ts';
 import { authOf } from '../../types.ts';
-import { staffOnly } from '../lead/access.ts';
+import { staffOnly } from '../../plugins/access.ts';
 import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
 
 /** The events' place in the change order (the index checkins_list_change_idx serves it per list). */

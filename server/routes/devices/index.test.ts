@@ -6,7 +6,7 @@ import { checkinLists, devices, leadTeams, users } from '../../db/schema/index.t
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { badgeTestConfig, type TestApp } from '../../testing/lead.ts';
-import { deviceOverview } from '../organizer/devices.ts';
+import { deviceOverview } from '../../services/organizer/device-overview.ts';
 import { DEVICE_REPORTS_PER_MINUTE, DEVICE_TAKEN, NOT_EVENT_DEVICE, WRONG_DEVICE_KIND } from './index.ts';
 import { serverLastSync } from './report.ts';
 

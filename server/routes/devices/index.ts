@@ -5,8 +5,7 @@ import { type DeviceKind, deviceReportSchema } from '#shared/contracts/devices.t
 import { HttpProblem, keyedProblem } from '../../plugins/errors.ts';
 import { FixedWindowCounter } from '../../plugins/rate-limits.ts';
 import { authOf } from '../../types.ts';
-import { isLeadScanner, isStaff, signedInUserRow } from '../lead/access.ts';
-import { ORGANIZER_SCOPE } from '../organizer/access.ts';
+import { isLeadScanner, isOrganizer, isStaff, signedInUserRow } from '../../plugins/access.ts';
 import { upsertDeviceReport } from './report.ts';
 
 export const NOT_EVENT_DEVICE = 'Only staff, lead scanners and organizers report devices.';
@@ -19,7 +18,6 @@ export const DEVICE_REPORTS_PER_MINUTE = 20;
 const REPORT_BODY_LIMIT = 2_048;
 
 type UserRow = Awaited<ReturnType<typeof signedInUserRow>>;
-const isOrganizer = (row: UserRow) => row.scopes.includes(ORGANIZER_SCOPE);
 
 /** Who may report a device of each kind: check-in devices and kiosks are staff's, scanners are exhibitors'. */
 const MAY_REPORT: Record<DeviceKind, (row: UserRow) => boolean> = {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Exhibitor, exhibitorSchema } from '#shared/contracts/agenda.ts';
 import { exhibitors } from '../../db/schema/index.ts';
-import { cachedJson, SERVER_CACHE_MS, sendPublicJson } from '../agenda/public-json.ts';
+import { cachedJson, SERVER_CACHE_MS, sendPublicJson } from '../../plugins/public-json.ts';
 
 /** Every exhibitor with hall and booth (the floor plan's search): public reference data. */
 export const exhibitorRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { leads, passBarcodes, passes } from '../../db/schema/index.ts';
 import { BADGE_REVOKED, type BadgeVerdict, type BadgeVerifier } from '../../services/badges/badge-verifier.ts';
 import type { OpOutcome } from '../../services/sync/client-ops.ts';
-import { changeTime } from '../agenda/favourites.ts';
+import { changeTime } from '../../services/sync/client-ops.ts';
 import { peopleSeenBy } from './view.ts';
 
 export const LEAD_OP_KIND = 'lead';

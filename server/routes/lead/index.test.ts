@@ -11,7 +11,7 @@ import { revokeCurrentBarcode } from '../../services/passes/pass-barcodes.ts';
 import { createPassSigner } from '../../services/passes/pass-signing.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { signedInUser } from '../../testing/purchases.ts';
-import { NOT_LEAD_SCANNER } from './access.ts';
+import { NOT_LEAD_SCANNER } from '../../plugins/access.ts';
 import { badgeBook, badgeOf, badgeTestConfig, type TestApp, withBadSignature, withChangedPayload } from '../../testing/lead.ts';
 
 let t: TestApp;

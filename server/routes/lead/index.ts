@@ -5,7 +5,7 @@ import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { changesQuery } from '../../services/sync/change-cursor.ts';
 import { applyClientOps } from '../../services/sync/client-ops.ts';
 import { authOf } from '../../types.ts';
-import { isLeadScanner, leadScannersOnly, signedInUserRow } from './access.ts';
+import { isLeadScanner, leadScannersOnly, signedInUserRow } from '../../plugins/access.ts';
 import { applyLeadOps, LEAD_OP_KIND } from './apply.ts';
 import { leadInvitationRoutes } from './invitations.ts';
 import { activeLeads, leadChanges, passiveLeads } from './list.ts';

@@ -5,7 +5,7 @@ import { type LeadTeam, leadTeamSchema, receivedLeadTeamInvitationListSchema } f
 import { notFound } from '../../plugins/errors.ts';
 import { acceptInvitation, declineInvitation, invitationsFor } from '../../services/leads/lead-team-invitations.ts';
 import { authOf } from '../../types.ts';
-import { signedInUserRow, vendorsOnly } from './access.ts';
+import { signedInUserRow, vendorsOnly } from '../../plugins/access.ts';
 
 const invitationParams = z.object({ invitationId: z.uuid() });
 

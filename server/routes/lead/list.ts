@@ -15,7 +15,7 @@ import {
   requestCursor,
   startCursor,
 } from '../../services/sync/change-cursor.ts';
-import { publicImageOf } from './access.ts';
+import { publicImageOf } from '../../services/images/image-serving.ts';
 import { leadScanner, leadsIn, leadViewOf } from './view.ts';
 
 const person = {

@@ -21,7 +21,7 @@ import {
 } from '../../services/leads/lead-team-invitations.ts';
 import { leadTeamOf, removeLeadTeamMember } from '../../services/leads/lead-teams.ts';
 import { authOf } from '../../types.ts';
-import { leadScannersOnly, signedInUserRow } from './access.ts';
+import { leadScannersOnly, signedInUserRow } from '../../plugins/access.ts';
 
 export const NOT_TEAM_OWNER = "Only the team's owner can change its members.";
 

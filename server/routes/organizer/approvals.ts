@@ -13,7 +13,7 @@ import { approvalQueue, DEFAULT_PAGE_SIZE } from '../../services/organizer/atten
 import { passRejectedMail } from '../../services/passes/pass-mails.ts';
 import { batchResults, rejectPendingPasses } from '../../services/passes/pass-decisions.ts';
 import { approvePendingPasses, mailApprovedHolders } from '../../services/passes/pass-approval.ts';
-import { actorOf, organizerHooks } from './access.ts';
+import { actorOf } from './actor.ts';
 
 /**
  * The approval queue (issue 14): pending passes with how they came about, and one decision for many
@@ -27,7 +27,6 @@ export const organizerApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/approvals',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -43,7 +42,6 @@ export const organizerApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/approvals',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:

@@ -20,7 +20,7 @@ import { passApprovedMail, passCancelledMail } from '../../services/passes/pass-
 import { cancelPass, reissueBarcode } from '../../services/passes/pass-decisions.ts';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { issueConfirmLink } from '../../services/accounts/confirm-links.ts';
-import { actorOf, organizerHooks } from './access.ts';
+import { actorOf } from './actor.ts';
 
 export interface OrganizerAttendeeOptions {
   /** The providers that may have taken a payment: a cancelled pass is refunded through the same one. */
@@ -55,7 +55,6 @@ export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOpt
   app.get(
     '/attendees',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags,
         description:
@@ -70,7 +69,6 @@ export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOpt
   app.get(
     '/attendees/:userId',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags,
         description:
@@ -85,7 +83,6 @@ export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOpt
   app.post(
     '/attendees/:userId/resend-confirmation',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags,
         description:
@@ -129,7 +126,6 @@ export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOpt
   app.post(
     '/attendees/:userId/reissue-barcode',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags,
         description:
@@ -152,7 +148,6 @@ export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOpt
   app.post(
     '/attendees/:userId/cancel-pass',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags,
         description:

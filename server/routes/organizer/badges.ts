@@ -5,7 +5,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { recordAudit } from '../../services/audit/audit-log.ts';
 import { badgePdf } from '../../services/badges/badge-pdf.ts';
 import { type BadgeFilter, hasBadge, printedBadgePages } from '../../services/badges/badge-filter.ts';
-import { actorOf, organizerHooks } from './access.ts';
+import { actorOf } from './actor.ts';
 
 /**
  * Print-ready badges (issue 14): A6 (one a page) or a 2×4 label sheet on A4, each with the pass's
@@ -19,7 +19,6 @@ export const organizerBadgeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/badges.pdf',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:

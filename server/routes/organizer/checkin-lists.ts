@@ -19,7 +19,7 @@ import { fieldProblem, HttpProblem, notFound } from '../../plugins/errors.ts';
 import { recordAudit } from '../../services/audit/audit-log.ts';
 import { checkinListsWithCounts } from '../../services/checkin/checkin-lists.ts';
 import { checkinsExport, exportFileName, fileSlug, sendCsv } from '../../services/organizer/csv-exports.ts';
-import { actorOf, organizerHooks, recordExport } from './access.ts';
+import { actorOf, recordExport } from './actor.ts';
 
 export const LIST_NAME_TAKEN = 'A check-in list with this name exists already.';
 export const UNKNOWN_PASS_TYPE = 'This pass type does not exist.';
@@ -67,7 +67,6 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin-lists',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -81,7 +80,6 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin-lists/pass-types',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -100,7 +98,6 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin-lists',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -150,7 +147,6 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/checkin-lists/:id',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -208,7 +204,6 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin-lists/:id/duplicates',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -275,7 +270,6 @@ export const checkinListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin-lists/:id/checkins.csv',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:

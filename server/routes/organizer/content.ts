@@ -20,8 +20,8 @@ import { recordAudit } from '../../services/audit/audit-log.ts';
 import { importExhibitors } from '../../services/content/exhibitor-import.ts';
 import { requestLanguage } from '../../i18n/language.ts';
 import { importAgenda } from '../../services/content/pretalx-import.ts';
-import { publicJsonChanged } from '../agenda/public-json.ts';
-import { actorOf, organizerHooks } from './access.ts';
+import { publicJsonChanged } from '../../plugins/public-json.ts';
+import { actorOf } from './actor.ts';
 
 /** A pretalx schedule.json of a large conference (thousands of talks with long descriptions). */
 export const AGENDA_IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
@@ -48,7 +48,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agenda/import',
     {
-      onRequest: organizerHooks(app),
       bodyLimit: AGENDA_IMPORT_BODY_LIMIT,
       schema: {
         tags: ['organizer'],
@@ -77,7 +76,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/exhibitors/import',
     {
-      onRequest: organizerHooks(app),
       bodyLimit: EXHIBITOR_IMPORT_BODY_LIMIT,
       schema: {
         tags: ['organizer'],
@@ -104,7 +102,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/news',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Every news item, drafts (publishedAt null) first, then published ones newest first.',
@@ -123,7 +120,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/news',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Creates a news item as a draft: attendees see it once it is published.',
@@ -178,7 +174,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/news/:id',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Edits the title and/or body of a news item (a published one stays published, with the new text).',
@@ -202,7 +197,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/news/:id/publish',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -222,7 +216,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/news/:id/unpublish',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Withdraws a published item: it becomes a draft again and leaves GET /api/news.',
@@ -241,7 +234,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/news/:id',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Deletes a news item (draft or published).',

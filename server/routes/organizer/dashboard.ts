@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Dashboard, dashboardSchema } from '#shared/contracts/organizer-event.ts';
 import { dashboardFigures } from '../../services/organizer/dashboard.ts';
-import { organizerHooks } from './access.ts';
 
 /** GET /api/organizer/dashboard: the event at a glance, refreshed by the console every 30 s. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:

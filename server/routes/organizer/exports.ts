@@ -11,7 +11,7 @@ import {
   ordersExport,
   sendCsv,
 } from '../../services/organizer/csv-exports.ts';
-import { organizerHooks, recordExport } from './access.ts';
+import { recordExport } from './actor.ts';
 
 const CSV_NOTE =
   ' UTF-8 with a byte order mark; `format=standard` (the default) is comma-separated with decimal points (RFC 4180), `format=excel-de` semicolon-separated with decimal commas for German Excel; text cells that start like a formula get a leading apostrophe.';
@@ -47,7 +47,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exports/attendees.csv',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: `Every account with its pass (type, status, voucher), roles and lead team, as CSV (organizers).${CSV_NOTE}`,
@@ -65,7 +64,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exports/orders.csv',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: `Invoices and credit notes for the accountant, in number order: number, date, kind, net and VAT per rate (a pair of columns for each rate of the tax rules and any other rate present), net, VAT and gross, buyer; credit notes as negative lines. With \`from\` and \`to\` only those issued in that period (organizers).${CSV_NOTE}`,
@@ -87,7 +85,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exports/invoices.zip',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -111,7 +108,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exports/checkins.csv',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: `Every check-in of every list in scan order, duplicates marked, with device and staff (organizers).${CSV_NOTE}`,

@@ -22,7 +22,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { inviteToLeadTeam } from '../../services/leads/lead-team-invitations.ts';
 import { createLeadTeam, leadTeamsWithMembers, removeLeadTeamMember, setLeadTeamOwner } from '../../services/leads/lead-teams.ts';
 import { inviteToTeam, listTeam, removeTeamRole } from '../../services/staff/staff-team.ts';
-import { actorOf, organizerHooks } from './access.ts';
+import { actorOf } from './actor.ts';
 
 const teamParams = z.object({ teamId: z.uuid() });
 
@@ -31,7 +31,6 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/team',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Everyone with the staff or organizer role; `active` is false while an invited account has no password yet.',
@@ -44,7 +43,6 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/team/invite',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -59,7 +57,6 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/team/:userId/remove-role',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Takes the staff or organizer role from a person (not your own organizer role: 409).',
@@ -78,7 +75,6 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/lead-teams',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: "Exhibitor teams (a vendor company's shared lead list) with their members and owner.",
@@ -91,7 +87,6 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/lead-teams',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -110,7 +105,6 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/lead-teams/:teamId/members',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -137,7 +131,6 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/lead-teams/:teamId/members/:userId',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Takes a member out of the team (not its owner: 409); their own scans stay theirs.',
@@ -155,7 +148,6 @@ export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/lead-teams/:teamId/owner',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Makes a member of the team its owner (who then manages it under /api/lead/team).',

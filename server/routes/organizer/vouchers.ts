@@ -23,7 +23,7 @@ import {
   vouchersCsv,
 } from '../../services/orders/voucher-batches.ts';
 import { normaliseVoucherCode } from '../../services/orders/vouchers.ts';
-import { actorOf, organizerHooks, recordExport } from './access.ts';
+import { actorOf, recordExport } from './actor.ts';
 
 const PAGE_MAX = 500;
 /** Codes and batch names are letters, digits and hyphens (seeded codes included). */
@@ -49,7 +49,6 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vouchers',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -74,7 +73,6 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vouchers',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -96,7 +94,6 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vouchers/batches',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'The voucher batches made in the console, newest first, with codes, uses and disabled codes.',
@@ -109,7 +106,6 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vouchers/pass-types',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'The pass types voucher codes can be made for (every kind but upgrades), for the batch form.',
@@ -122,7 +118,6 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vouchers.csv',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -150,7 +145,6 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vouchers/:code/disable',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description:
@@ -168,7 +162,6 @@ export const organizerVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vouchers/batches/:batch/disable',
     {
-      onRequest: organizerHooks(app),
       schema: {
         tags: ['organizer'],
         description: 'Disables every code of a batch that is still enabled; answers how many were disabled now.',

@@ -8,7 +8,7 @@ import { recordAudit } from '../../services/audit/audit-log.ts';
 import { readEventDates } from '../../services/event/event-config.ts';
 import { badgeColumns, currentBarcodes } from '../../services/passes/pass-barcodes.ts';
 import { authOf } from '../../types.ts';
-import { signedInUserRow } from '../lead/access.ts';
+import { signedInUserRow } from '../../plugins/access.ts';
 
 export const ORGANIZER_SCOPE = 'organizer';
 export const NOT_ORGANIZER = 'Only organizers can print badges.';

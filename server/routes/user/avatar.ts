@@ -9,7 +9,16 @@ import { images, users } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { normalisePicture, UNREADABLE_PICTURE, UnreadablePictureError, variantOf } from '../../services/images/avatar-images.ts';
 import { authOf } from '../../types.ts';
-import { forgetImage, IMMUTABLE, imageFiles, imageIdOf, imageUrl, REVALIDATE, sendVariant } from '../image/serve.ts';
+import {
+  avatarVersion,
+  forgetImage,
+  IMMUTABLE,
+  imageFiles,
+  imageIdOf,
+  imageUrl,
+  REVALIDATE,
+  sendVariant,
+} from '../../services/images/image-serving.ts';
 import { toUserDto } from './dto.ts';
 
 export const AVATAR_TOO_LARGE = `The picture is too large: please choose one of at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`;
@@ -17,12 +26,6 @@ export const AVATAR_WRONG_TYPE = 'Please upload a JPEG, PNG or WebP picture.';
 
 const mediaType = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase() ?? '';
 const isAvatarType = (type: string): boolean => (AVATAR_TYPES as readonly string[]).includes(type);
-
-/** The short version a profile's avatar URL carries: it changes with the picture, so that URL may be cached for good. */
-export const avatarVersion = (imageId: string) => imageId.slice(0, 8);
-/** How other users reach someone's current avatar (never by image id: those are owner-only). */
-export const profileImageUrl = (userId: string, imageId: string) =>
-  `/api/user/profile/${userId}/image?v=${avatarVersion(imageId)}`;
 
 /**
  * The avatar: POST /api/user/avatar (raw JPEG, PNG or WebP body), DELETE /api/user/avatar, and

@@ -5,8 +5,8 @@ import { patchUserBodySchema, profileSchema, userLanguageBodySchema, userSchema 
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { authOf } from '../../types.ts';
-import { imageIdOf } from '../image/serve.ts';
-import { avatarRoutes, profileImageUrl } from './avatar.ts';
+import { imageIdOf, profileImageUrl } from '../../services/images/image-serving.ts';
+import { avatarRoutes } from './avatar.ts';
 import { toUserDto } from './dto.ts';
 import { passwordRoutes } from './password.ts';
 

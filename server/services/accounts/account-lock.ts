@@ -56,7 +56,7 @@ export interface SignInAttempt {
 }
 
 /**
- * Sign-in locks that stop guessing without letting a guesser lock the owner out (issue 22, finding 8):
+ * Sign-in locks that stop guessing without letting a guesser lock the owner out:
  * - a device that signed in to the account before counts on its own: `limit` wrong passwords in a
  *   row lock that device for LOCK_MINUTES, and nothing else locks it;
  * - any other device counts per (e-mail, client address; an IPv6 /64 as one): `limit` in a row lock
@@ -64,7 +64,7 @@ export interface SignInAttempt {
  * - and all those together per e-mail: `limit` × ACCOUNT_WIDE_FACTOR within an hour lock the account
  *   for ACCOUNT_WIDE_LOCK_MINUTES against unknown devices, so spreading guesses over many addresses
  *   gains little, while the owner's own phone still signs in.
- * Keyed by the e-mail typed, so an address without an account locks exactly like one (finding 11).
+ * Keyed by the e-mail typed, so an address without an account locks exactly like one.
  * Kept in the shared rate_limits table: the locks hold across instances.
  */
 export function createSignInLocks(db: Db, limit: number) {

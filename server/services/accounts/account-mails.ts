@@ -9,10 +9,10 @@ export const CONFIRM_LINK_HOURS = 48;
 
 /**
  * The account mails (sign-up, reset, existing account, free pass gone), each in the holder's
- * language (issue 16): the account's for a known account, the request's for a new one.
+ * language: the account's for a known account, the request's for a new one.
  */
 
-/** `freePassHeld`: the registrant's free pass is only held until the address is confirmed (finding 7). */
+/** `freePassHeld`: the registrant's free pass is only held until the address is confirmed. */
 export function confirmationMail(
   to: string,
   firstName: string,
@@ -49,7 +49,7 @@ export function passwordResetMail(to: string, firstName: string, url: string, la
 }
 
 /**
- * To the holder of an account when someone signs up or registers with its address (finding 11): the
+ * To the holder of an account when someone signs up or registers with its address: the
  * answer to the form does not say that the account exists, this mail does, to its owner only.
  */
 export function existingAccountMail(to: string, firstName: string, baseUrl: string, language: Language): Mail {
@@ -70,7 +70,7 @@ export function existingAccountMail(to: string, firstName: string, baseUrl: stri
 }
 
 /**
- * To a registrant whose free pass was only held until the address was confirmed (finding 7): the
+ * To a registrant whose free pass was only held until the address was confirmed: the
  * hold ran out before the confirmation and the pool was empty by then, so the pass is cancelled.
  */
 export function freePassGoneMail(to: string, firstName: string, baseUrl: string, language: Language): Mail {

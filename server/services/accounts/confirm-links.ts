@@ -5,10 +5,10 @@ import { CONFIRM_LINK_HOURS } from './account-mails.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**
- * What `users.password_hash` holds until the address is confirmed (issue 22, "confirm first"): no
+ * What `users.password_hash` holds until the address is confirmed ("confirm first"): no
  * scrypt hash, so it never verifies. The password chosen at sign-up waits on the confirmation link
  * (`email_tokens.password_hash`) and becomes the account's only when a link is followed and that
- * password typed (finding 7).
+ * password typed.
  */
 export const UNCONFIRMED_PASSWORD = '!unconfirmed';
 
@@ -33,7 +33,7 @@ export const CONFIRM_CANDIDATES = 5;
 /**
  * The passwords a confirmation may make the account's: the distinct ones pending on its open links
  * (unused, unexpired), newest first, at most CONFIRM_CANDIDATES; null stands for links from before
- * pending passwords. Every sign-up's link keeps its own (finding 7): the holder of the inbox may not
+ * pending passwords. Every sign-up's link keeps its own: the holder of the inbox may not
  * have signed up last, and must still confirm with the password they chose.
  */
 export async function openPendingPasswords(db: Db, userId: string): Promise<(string | null)[]> {
@@ -86,7 +86,7 @@ export async function issueConfirmLink(db: Db, baseUrl: string, userId: string, 
  * A sign-up or registration naming a confirmed account's address keeps the password it chose, on a
  * confirmation row whose token is never mailed (so it confirms nothing), for as long as a link would
  * live. Signing in with that password then answers as an unconfirmed account does ("confirm first"),
- * so a sign-up followed by a sign-in cannot tell a taken address from a new one (findings 6, 11).
+ * so a sign-up followed by a sign-in cannot tell a taken address from a new one.
  */
 export async function keepAttemptedPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.insert(emailTokens).values({

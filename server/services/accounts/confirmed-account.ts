@@ -7,7 +7,7 @@ export const CONFIRM_FIRST =
   'Please confirm your e-mail address first: follow the link in the e-mail we sent you, then continue.';
 
 /**
- * Checkout and payment need a confirmed address (issue 22, finding 2): a registration nobody
+ * Checkout and payment need a confirmed address: a registration nobody
  * confirmed must never hold a hotel room or open a payment. Registration tokens are issued only on
  * confirmation now; this guards any older one (defence in depth).
  */

@@ -30,9 +30,9 @@ export async function findHolder(db: Db, email: string): Promise<Holder | undefi
 }
 
 /**
- * Sign-up or registration with the address of a confirmed account (findings 6 and 11): the form's
+ * Sign-up or registration with the address of a confirmed account: the form's
  * answer is the same as for a new address, and the holder hears of it by mail instead, with the ways
- * to sign in. A stranger named the address, so the mail counts against its hourly budget (finding 3).
+ * to sign in. A stranger named the address, so the mail counts against its hourly budget.
  * (An unconfirmed account is the newest sign-up's: the routes mail it a new confirmation link.)
  */
 export async function mailExistingHolder(strangerMail: StrangerMail, baseUrl: string, holder: Holder): Promise<void> {

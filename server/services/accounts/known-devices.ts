@@ -5,7 +5,7 @@ import { knownDevices } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**
- * Devices that signed in to an account before (issue 22, finding 8): an HttpOnly cookie sent only
+ * Devices that signed in to an account before: an HttpOnly cookie sent only
  * to the sign-in call, whose SHA-256 is kept in known_devices. It proves nothing by itself (the
  * password is still needed); it only moves the device out of the locks a guesser elsewhere can trip.
  */

@@ -13,7 +13,7 @@ export interface RegistrationSession {
 }
 
 /**
- * The registration session of an account whose address was just confirmed (issue 22: tokens come only
+ * The registration session of an account whose address was just confirmed (tokens come only
  * after the confirmation): a token scoped to the registration calls, when the account came from a
  * registration (it has a live pass) whose checkout is not done yet; null otherwise.
  */

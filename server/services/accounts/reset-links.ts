@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { emailTokens } from '../../db/schema/index.ts';
 
 /**
- * Ends every open password-reset link of an account (issue 22, finding 5): called before a new link
+ * Ends every open password-reset link of an account: called before a new link
  * is mailed, so only the newest works, and on every password change, so a link mailed before the
  * change cannot set the password again. An organizer's invitation link is a reset link too.
  */

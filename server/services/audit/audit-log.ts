@@ -13,7 +13,7 @@ export interface AuditEntry {
 }
 
 /**
- * Records organizer actions in the audit log (issue 14). Pass the transaction that makes the change
+ * Records organizer actions in the audit log. Pass the transaction that makes the change
  * (a `Db` works as one) so the record and the change commit together or not at all.
  */
 export async function recordAudit(db: Db, ...entries: AuditEntry[]): Promise<void> {

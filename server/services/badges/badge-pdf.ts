@@ -4,7 +4,7 @@ import { create as createQr } from 'qrcode';
 import { printable, wrap } from '../pdf/pdf-layout.ts';
 
 /*
- * Print-ready badges as a PDF that is written while it is made (issue 14). pdf-lib keeps a whole
+ * Print-ready badges as a PDF that is written while it is made. pdf-lib keeps a whole
  * document in memory until save(), which for 10,000 badges is hundreds of megabytes; so this file
  * writes the PDF's objects itself, one page after another, and keeps only their byte offsets (for
  * the cross-reference table) until the end. pdf-lib still does what it is good at: the standard

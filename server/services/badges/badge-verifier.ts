@@ -6,7 +6,7 @@ import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts
 import type { PassSigner } from '../passes/pass-signing.ts';
 
 /**
- * Server-side badge checks for lead scans and staff check-ins (ARCHITECTURE §6). A badge is the
+ * Server-side badge checks for lead scans and staff check-ins (docs/architecture.md §6). A badge is the
  * signed pass token; devices verify it offline, the server verifies it again before storing anything.
  *
  * The validity window (`vf`/`vt`) is NOT enforced here: the devices show it, but whether a badge is

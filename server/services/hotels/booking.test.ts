@@ -145,7 +145,7 @@ describe('bookRoom on one database', () => {
   });
 });
 
-/** ARCHITECTURE §8: the concurrency guarantee is checked on real PostgreSQL with a connection pool. */
+/** docs/architecture.md §8: the concurrency guarantee is checked on real PostgreSQL with a connection pool. */
 describe.runIf(process.env.TEST_DATABASE_URL)('bookRoom under concurrency (PostgreSQL)', () => {
   let setup: Database;
   let pool: Database;

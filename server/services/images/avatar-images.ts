@@ -8,7 +8,7 @@ export const UNREADABLE_PICTURE = 'This file is not a picture we can read.';
 
 /**
  * At most `limit` jobs at once, the rest waiting their turn in order. Every picture the server
- * decodes or renders is one image job: unbounded image work (finding 5: a hundred variant
+ * decodes or renders is one image job: unbounded image work (a hundred variant
  * requests) took all of libuv's worker threads, which scrypt needs for every sign-in, and all cores.
  */
 export class JobLimit {
@@ -195,7 +195,7 @@ export interface Variant {
 }
 
 /**
- * The only sides (device pixels) a variant is rendered at: SPEC §7's 56 px avatar at dpr 1, 2 and 3,
+ * The only sides (device pixels) a variant is rendered at: docs/behaviour.md §7's 56 px avatar at dpr 1, 2 and 3,
  * then larger pictures up to the stored size. A fixed set keeps the variants of a picture few (each
  * rendered once, then kept): any side in between cannot make the server render anything new.
  */
@@ -205,7 +205,7 @@ export const VARIANT_SIDES = [56, 112, 168, 256, 512, STORED_MAX_SIDE] as const;
 export const fixedSide = (px: number): number => VARIANT_SIDES.find((side) => side >= px) ?? STORED_MAX_SIDE;
 
 /**
- * The variant a query asks for, in device pixels (SPEC §7's 56×56 crop at dpr 2 is 112×112), each
+ * The variant a query asks for, in device pixels (docs/behaviour.md §7's 56×56 crop at dpr 2 is 112×112), each
  * side moved to its fixed size: width=100 is served 112 wide, 1024 at dpr 3 is served 1024 wide.
  */
 export function variantOf(query: { width?: number; height?: number; fit?: 'crop' | 'contain'; dpr?: number }): Variant {

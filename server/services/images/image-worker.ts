@@ -8,7 +8,7 @@ import { normaliseNow, renderNow } from './image-ops.ts';
  * that decodes, resizes and encodes pictures, one at a time, at the lowest CPU priority. Its own
  * process, so sharp holds none of the server's worker threads (where scrypt hashes passwords), and
  * the lowest priority, so the kernel gives the server's threads the cores first: asking for many
- * avatar variants cannot slow down sign-in (finding 5). A picture that crashes libvips ends this
+ * avatar variants cannot slow down sign-in. A picture that crashes libvips ends this
  * process, not the server.
  */
 

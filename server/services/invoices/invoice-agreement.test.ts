@@ -10,7 +10,7 @@ import { invoiceXml, loadInvoiceDocument } from './invoice-files.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
 /*
- * Issue 23: the checkout, the invoice PDF, the e-invoice XML and the accountant's CSV are four
+ * The checkout, the invoice PDF, the e-invoice XML and the accountant's CSV are four
  * readings of one sale; for 200 random orders (a pass, nights, breakfast, a train ticket, prices to
  * the cent) they must give the same net, VAT per rate and gross.
  */

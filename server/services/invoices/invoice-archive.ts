@@ -10,7 +10,7 @@ import { issuedFiles } from './invoice-files.ts';
 import { csvStream, issuedIn, ordersExport } from '../organizer/csv-exports.ts';
 
 /*
- * The accountant's ZIP (issue 23): every invoice and credit note issued in a period, each as its
+ * The accountant's ZIP: every invoice and credit note issued in a period, each as its
  * hybrid PDF (ZUGFeRD / Factur-X) and its CII XML, with the invoices CSV of the same period. It is
  * written while it is sent: invoices are read a page at a time with their archived files (made and
  * archived now for any that has none yet), and the next one is only appended

@@ -42,7 +42,7 @@ export async function loadInvoiceDocument(
     .limit(1);
   if (!row) return null;
   const { invoice, corrects, language } = row;
-  // Issued before issue 23: the credit note of a VAT correction was settled against the invoice that
+  // Issued before migration 0020: the credit note of a VAT correction was settled against the invoice that
   // replaced the cancelled one (a cancellation's credit note of the same invoice was refunded).
   const [replacement] =
     invoice.kind === 'credit-note' && invoice.correction === 'vat' && invoice.correctsInvoiceId
@@ -63,7 +63,7 @@ export async function loadInvoiceDocument(
     buyer: invoice.buyer,
     lines: invoice.lines,
     supply: { from: dates.startDate, to: dates.endDate },
-    // In the holder's language as it is now (issue 16): German only, or German and English.
+    // In the holder's language as it is now: German only, or German and English.
     language,
     seller: sellerOf(config),
   };

@@ -19,10 +19,10 @@ export interface InvoiceDocument {
   kind?: 'invoice' | 'credit-note';
   /**
    * The invoice a credit note cancels (§ 14 UStG: a correction must name the invoice it corrects),
-   * or, on invoices issued before issue 23, the one a VAT correction's invoice replaced.
+   * or, on invoices issued before migration 0020, the one a VAT correction's invoice replaced.
    */
   corrects?: { number: string; issuedAt: Date } | null;
-  /** Issued before issue 23: the credit note of a VAT correction was settled against this invoice. */
+  /** Issued before migration 0020: the credit note of a VAT correction was settled against this invoice. */
   replacedBy?: { number: string; gross: number } | null;
   number: string;
   issuedAt: Date;
@@ -328,7 +328,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
 
   y -= 14;
   if (invoice.lines.some((line) => line.vatCategory === 'AE')) {
-    // Issued before issue 23 under reverse charge: the legal wording (§ 14a Abs. 5 UStG), then the note, as issued.
+    // Issued before migration 0020 under reverse charge: the legal wording (§ 14a Abs. 5 UStG), then the note, as issued.
     text(own('reverseCharge.legalNotice'), LEFT, y, 9.5, bold);
     y -= 13;
     for (const part of wrap(own('reverseCharge.note'), regular, 9.5, RIGHT - LEFT)) {

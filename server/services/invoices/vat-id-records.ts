@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, type InvoiceBuyer } from '../../db/schema/index.ts';
 
 /**
- * What organizers see of VAT IDs (issue 14; issue 23): the billing address's VAT ID and the one
+ * What organizers see of VAT IDs: the billing address's VAT ID and the one
  * printed on each invoice. A VAT ID changes no price (everything sold is taxed in Germany).
  */
 

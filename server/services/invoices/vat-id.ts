@@ -84,7 +84,7 @@ export function isValidVatId(countryCode: string, vatNumber: string): boolean {
   return number.startsWith(prefix) && checkVAT(number, [country]).isValid;
 }
 
-/** A whole VAT ID as typed in a form (SPEC §5: the first two characters are the country code). */
+/** A whole VAT ID as typed in a form (docs/behaviour.md §5: the first two characters are the country code). */
 export function isValidFullVatId(vatId: string): boolean {
   const compact = vatId.replace(/\s+/g, '');
   return isValidVatId(compact.slice(0, 2), compact.slice(2));

@@ -20,7 +20,7 @@ import { changed, nameOf } from '../staff/staff-team.ts';
 import { joinLeadTeam, leadTeamOf } from './lead-teams.ts';
 
 /*
- * Exhibitor teams by invitation (issue 22): a vendor joins a team only by accepting an invitation
+ * Exhibitor teams by invitation: a vendor joins a team only by accepting an invitation
  * signed in, so no one can pull another company's leads into their list by typing an address. The
  * inviter learns nothing about the address: every invitation is mailed and answered alike.
  */

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { changed, nameOf } from '../staff/staff-team.ts';
 
 /*
- * The exhibitor teams that share one lead list (issue 14). Every change is recorded in the audit log
+ * The exhibitor teams that share one lead list. Every change is recorded in the audit log
  * in its own transaction, and the changed users are re-read by every instance.
  */
 
@@ -59,7 +59,7 @@ const IN_ANOTHER_TEAM = 'This person already belongs to another exhibitor team.'
 
 /**
  * Puts a vendor in the team (locked row in hand) and makes them a lead scanner. A newcomer shares
- * the scans they make from now on; the earlier ones only when they choose to (issue 22).
+ * the scans they make from now on; the earlier ones only when they choose to.
  */
 export async function joinLeadTeam(tx: Db, person: UserRow, teamId: string): Promise<UserRow> {
   if (!isVendor(person)) throw new HttpProblem(400, NOT_A_VENDOR, [{ path: 'email', message: NOT_A_VENDOR }]);

@@ -5,7 +5,7 @@ import { rateLimits } from '../../db/schema/index.ts';
 import type { Mail, Mailer } from './mail.ts';
 
 /**
- * Mails a stranger can make us send to someone else's address (issue 22): registration, sign-up,
+ * Mails a stranger can make us send to someone else's address: registration, sign-up,
  * password reset, team invitations. Each recipient gets at most RECIPIENT_MAIL_LIMIT_PER_HOUR of them
  * per hour, whatever the kind, the sender's address or the instance (counted in rate_limits, key
  * `mail:<address>`). Past the budget the request is answered exactly as before but nothing is sent,

@@ -10,7 +10,7 @@ import { invitationMail, roleGrantedMail } from '../staff/staff-team.ts';
 import { passwordChangedMail } from '../accounts/password-mail.ts';
 
 /*
- * Every mail the server sends to people, in both languages (issue 16): English as it always was
+ * Every mail the server sends to people, in both languages: English as it always was
  * (the route tests hold its exact words), German as a German product writes it (Sie-form), with
  * German amounts and dates. Each mail is checked in its subject, its text and its HTML part.
  */
@@ -185,7 +185,7 @@ describe('order confirmations', () => {
     const en = orderConfirmationMail(paidOrder('en'), BASE);
     expect(en.subject).toBe('Your CloudFest 2026 registration, invoice CF-2026-000042');
     expect(en.text).toContain('- Hotel Colosseo, Single, 2026-03-23 to 2026-03-27 (4 nights) (4 × 179.00 €): 716.00 €');
-    // One VAT line per rate (tax rules, issue 23): the pass at 19 %, the nights at 7 %.
+    // One VAT line per rate (tax rules): the pass at 19 %, the nights at 7 %.
     expect(en.text).toContain('Net: 1,015.00 €\nVAT 19 %: 56.81 €\nVAT 7 %: 50.12 €\nTotal: 1,121.93 €\n');
   });
 

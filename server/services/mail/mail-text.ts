@@ -2,7 +2,7 @@ import type { Language } from '../../i18n/language.ts';
 import { translator } from '../../i18n/translate.ts';
 
 /**
- * User-written text in our mails (finding 9). The mails are official and may go to an address the
+ * User-written text in our mails. The mails are official and may go to an address the
  * writer does not own (a sign-up for someone else's address), so user text must not be able to add
  * lines, paragraphs or links to them. The request contracts refuse control characters in names; this
  * is the second line for whatever is stored: a name appears only when it reads as a name.

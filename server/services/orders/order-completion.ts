@@ -218,7 +218,7 @@ export function toOrderDto(order: OrderRow, passStatus: PassStatus, invoiceNumbe
 /** Looks up the pass status and invoice number that belong with an order. */
 export async function loadOrderDto(db: Db, order: OrderRow): Promise<Order> {
   const [pass] = await db.select({ status: passes.status }).from(passes).where(eq(passes.userId, order.userId));
-  // The newest: an old VAT correction (before issue 23) replaced the order's first invoice.
+  // The newest: an old VAT correction (before migration 0020) replaced the order's first invoice.
   const [invoice] = await db
     .select({ number: invoices.number })
     .from(invoices)

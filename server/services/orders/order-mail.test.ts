@@ -10,7 +10,7 @@ import { createTestDatabase, testConfig } from '../../testing/test-app.ts';
 import type { Mail, Mailer } from '../mail/mail.ts';
 
 /*
- * The confirmation of a paid order carries its invoice as the hybrid PDF (issue 23): the PDF/A-3 a
+ * The confirmation of a paid order carries its invoice as the hybrid PDF: the PDF/A-3 a
  * person reads with the EN 16931 XML embedded as factur-x.xml, in the holder's language.
  */
 

@@ -108,7 +108,7 @@ export function orderConfirmationMail(completed: CompletedOrder, baseUrl: string
       : t('order.item', { description, amount: amount(line.net) });
   });
   // A free order: 'Total: Free', without net and VAT lines. Otherwise one VAT line per rate, as
-  // on the invoice (tax rules, issue 23).
+  // on the invoice (tax rules).
   const totals = isFreeOrder(order)
     ? [t('order.total', { amount: common('free') })]
     : [

@@ -7,7 +7,7 @@ import { passTypes, vouchers } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 
 /*
- * Voucher batches for the organizer console (issue 14). A code is the batch's prefix and a random
+ * Voucher batches for the organizer console. A code is the batch's prefix and a random
  * part from node:crypto: 12 symbols of a 32-letter alphabet without look-alikes (no 0/O, 1/I), 60
  * bits, far beyond guessing at the public check's rate limit. Codes are stored upper-cased.
  */

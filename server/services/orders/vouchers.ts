@@ -45,7 +45,7 @@ export async function redeemVoucher(db: Db, code: string): Promise<boolean> {
   return redeemed.length === 1;
 }
 
-/** Gives one use of a code back (a pending pass of an unconfirmed account took another choice, issue 22). */
+/** Gives one use of a code back (a pending pass of an unconfirmed account took another choice). */
 export async function unredeemVoucher(db: Db, code: string): Promise<void> {
   await db
     .update(vouchers)

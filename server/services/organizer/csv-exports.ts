@@ -11,13 +11,13 @@ import { checkinLists, checkins, invoices, leadTeams, orders, passes, passTypes,
 import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 /*
- * The organizer's CSV exports (issue 14): attendees, invoices and credit notes for the accountant,
+ * The organizer's CSV exports: attendees, invoices and credit notes for the accountant,
  * check-ins. Rows are read a page at a time by keyset and written as they come, so ten thousand
  * people never sit in memory as one array or one string.
  *
- * One language on purpose (issue 16): the column names and values stay English with ISO dates,
+ * One language on purpose: the column names and values stay English with ISO dates,
  * whatever the organizer's or the attendees' language, so an import sees the same columns every time.
- * Only the separators follow a choice (issue 23, CSV_FORMATS): German Excel wants semicolons and
+ * Only the separators follow a choice (CSV_FORMATS): German Excel wants semicolons and
  * decimal commas.
  */
 
@@ -131,7 +131,7 @@ export const issuedIn = (period: Period | undefined) =>
 /**
  * One pair of columns (net, VAT) per rate: every rate of the tax rules, so the columns stay the same
  * from one period to the next, plus any other rate the period's invoices carry. Old reverse-charged
- * lines (category AE, issued before issue 23 without VAT) get a pair of their own, only when the
+ * lines (category AE, issued before migration 0020 without VAT) get a pair of their own, only when the
  * period has any.
  */
 interface RateColumn {

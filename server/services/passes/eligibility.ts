@@ -22,7 +22,7 @@ export function domainOf(email: string): string {
     .toLowerCase();
 }
 
-/** An address is on a list when the list holds the exact address or its domain (SPEC §4). */
+/** An address is on a list when the list holds the exact address or its domain (docs/behaviour.md §4). */
 export async function checkEligibility(db: Db, email: string): Promise<Eligibility> {
   const address = email.trim().toLowerCase();
   const rows = await db

@@ -13,7 +13,7 @@ import {
 } from '../sync/change-cursor.ts';
 
 /**
- * The barcodes of a pass (ARCHITECTURE §6): the signed token's `pid` is a barcode id, not the pass
+ * The barcodes of a pass (docs/architecture.md §6): the signed token's `pid` is a barcode id, not the pass
  * id, so a changed pass (an upgrade) gets a new barcode and the old one can be revoked on its own.
  * A pass has at most one current (not revoked) barcode; it is issued on first use.
  */

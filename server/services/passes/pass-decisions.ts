@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPassOrders } from '../orders/pass-refunds.ts';
 
 /**
- * The organizer's decisions on passes (issue 14): rejecting pending passes, cancelling a pass,
+ * The organizer's decisions on passes: rejecting pending passes, cancelling a pass,
  * reissuing a lost badge's barcode. Each runs in the caller's transaction and records itself in the
  * audit log there; mails go out after commit (the routes send them).
  */

@@ -18,7 +18,7 @@ export function passApprovedMail(to: string, firstName: string, passName: string
   });
 }
 
-/** To the holder of a pending pass the organizers declined (issue 14). No reason is given: it stays with the organizers. */
+/** To the holder of a pending pass the organizers declined. No reason is given: it stays with the organizers. */
 export function passRejectedMail(to: string, firstName: string, passName: string, language: Language): Mail {
   const t = translator(language, 'mail');
   return composeMail({

@@ -5,7 +5,7 @@ import { passClaims, passes, passPools, passTypes } from '../../db/schema/index.
 import { revokeCurrentBarcode } from './pass-barcodes.ts';
 import { randomToken, sha256 } from '../accounts/tokens.ts';
 
-/** The 2000 free Standard Passes of SPEC §9. */
+/** The 2000 free Standard Passes of docs/behaviour.md §9. */
 export const FREE_STANDARD_POOL = 'free-standard';
 
 /**
@@ -41,8 +41,8 @@ export async function takenShare(db: Db, key: string = FREE_STANDARD_POOL): Prom
 }
 
 /**
- * How long a free pass claimed at the Pass step is held for the account creation (finding 7: it was
- * 30 minutes; SPEC fixes no hold time). Ten minutes cover choosing a hotel and filling in the account
+ * How long a free pass claimed at the Pass step is held for the account creation
+ * (docs/behaviour.md fixes no hold time). Ten minutes cover choosing a hotel and filling in the account
  * form; the app claims again when a hold ran out before the account step.
  */
 export const FREE_CLAIM_HOLD_MS = 10 * 60_000;
@@ -259,7 +259,7 @@ const unboundHold = (token: string, key: string) =>
 
 /**
  * Gives back the holds bound to an unconfirmed account whose newest registration replaces its pass
- * choice (issue 22): released at once and uncounted, so confirming later cannot consume them.
+ * choice: released at once and uncounted, so confirming later cannot consume them.
  */
 export async function releaseHoldsOf(db: Db, userId: string, key: string = FREE_STANDARD_POOL): Promise<void> {
   await releaseHeld(db, key, eq(passClaims.userId, userId));

@@ -23,12 +23,12 @@ export async function paymentOf(tx: Db, providers: readonly PaymentProvider[], o
   return { session, provider };
 }
 
-/** An invoice that replaces another (an old VAT correction's reverse-charge invoice, before issue 23). */
+/** An invoice that replaces another (an old VAT correction's reverse-charge invoice, before migration 0020). */
 const replacement = alias(invoices, 'replacement');
 
 /**
  * The order's current invoice: the one no later invoice replaced. After an old VAT correction (issued
- * before issue 23) that is the invoice without VAT, not the first one (cancelled by the correction's
+ * before migration 0020) that is the invoice without VAT, not the first one (cancelled by the correction's
  * credit note); refunds are credited against it, at its lines' rates.
  */
 export async function currentInvoiceOf(tx: Db, orderId: string): Promise<InvoiceRow | null> {

@@ -6,7 +6,7 @@ import { type InvoiceDocument, renderInvoicePdf } from '../invoices/invoice-pdf.
 import { renderVisaLetterPdf, type VisaLetterDocument } from './visa-letter-pdf.ts';
 
 /*
- * The PDFs in German (issue 16). The English invoice is the bilingual German/English one and the
+ * The PDFs in German. The English invoice is the bilingual German/English one and the
  * English letter is English; invoice-pdf.test.ts and visa-letter-pdf.test.ts hold them unchanged.
  * The invoice's fonts are embedded (Liberation Sans): pdfText reads their text through ToUnicode.
  */
@@ -120,7 +120,7 @@ describe('the German credit note', () => {
   });
 
   it('says how a VAT correction was settled', async () => {
-    // Issued before issue 23: a VAT correction's credit note, settled against the invoice without VAT.
+    // Issued before migration 0020: a VAT correction's credit note, settled against the invoice without VAT.
     const text = flowing(await renderInvoicePdf({ ...note, replacedBy: { number: 'CF-2026-000058', gross: -17_900 } }));
     expect(text).toContain('Verrechnet mit der berichtigten Rechnung CF-2026-000058 ohne Umsatzsteuer;');
     expect(text).not.toContain('Settled against');

@@ -5,7 +5,7 @@ import { translator } from '../../i18n/translate.ts';
 import { printable, wrap } from './pdf-layout.ts';
 import type { Seller } from '../invoices/seller.ts';
 
-/** The organizer's letterhead from the configured seller (SELLER_*), the same details as on the invoices (issue 23). */
+/** The organizer's letterhead from the configured seller (SELLER_*), the same details as on the invoices. */
 function letterheadOf(seller: Seller) {
   return {
     name: seller.name,

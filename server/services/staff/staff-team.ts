@@ -14,7 +14,7 @@ import { greeting } from '../mail/mail-text.ts';
 import { randomToken, sha256 } from '../accounts/tokens.ts';
 
 /*
- * The people who run the event (staff and organizer scopes; issue 14). Every change is recorded in
+ * The people who run the event (staff and organizer scopes). Every change is recorded in
  * the audit log in its own transaction, and the changed users are re-read by every instance (the
  * session cache holds user rows). The exhibitor teams are in leads/lead-teams.ts.
  */

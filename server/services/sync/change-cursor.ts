@@ -4,7 +4,7 @@ import { CHANGES_PAGE_MAX } from '#shared/contracts/changes.ts';
 import { says } from '#shared/validation.ts';
 
 /*
- * The one cursor of every "changes since" download (issue 24, ARCHITECTURE §5): check-in events of
+ * The one cursor of every "changes since" download (docs/architecture.md §5): check-in events of
  * a list, revocations, a scanner's leads.
  *
  * Rows are ordered by (change_tx, id): change_tx is the xid8 of the transaction that last wrote the

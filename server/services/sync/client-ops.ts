@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { clientOps } from '../../db/schema/index.ts';
 
 /**
- * Applying a device's offline changes exactly once (ARCHITECTURE §5). Every op carries a
+ * Applying a device's offline changes exactly once (docs/architecture.md §5). Every op carries a
  * client-generated uuid; the first upload that inserts it into client_ops owns it and applies it,
  * every later upload (a retry, the same batch sent twice, another tab) only reads the stored result.
  * The insert is the lock: a concurrent upload of the same id waits for the owner's transaction and
@@ -144,4 +144,17 @@ export async function applyClientOps<Op extends { id: string }>(db: Db, upload: 
       return resultOf(op.id, outcome);
     });
   });
+}
+
+/** A device clock may run ahead a little (time zones done wrong, drift); a day ahead is a broken clock. */
+export const MAX_CLOCK_LEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a change counts as made: the device's createdAt, except that one more than a day in the
+ * future is taken as made now. Otherwise a device with a wrong clock would win every later change
+ * for as long as its date stays ahead.
+ */
+export function changeTime(createdAt: string, now: Date): Date {
+  const at = new Date(createdAt);
+  return at.getTime() - now.getTime() > MAX_CLOCK_LEAD_MS ? now : at;
 }

@@ -6,7 +6,7 @@ interface State {
 }
 
 /**
- * SPEC §8: if the error page itself fails, say so and offer the way home. A plain <a> (not
+ * docs/behaviour.md §8: if the error page itself fails, say so and offer the way home. A plain <a> (not
  * <Link>): the router may be what broke.
  */
 export class ErrorPageBoundary extends Component<{ children: ReactNode }, State> {

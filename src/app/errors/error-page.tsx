@@ -8,7 +8,7 @@ import { MainChrome } from '../layouts/main-chrome.tsx';
 import { errorStatus, errorText, showsMainChrome } from './error-status.ts';
 
 /**
- * SPEC §2/§8 error page: text by status, a link to / ('Back to the Dashboard' when signed in,
+ * docs/behaviour.md §2/§8 error page: text by status, a link to / ('Back to the Dashboard' when signed in,
  * else 'Return to login'), and the tab bar and menu only for signed-in users with a 4xx.
  */
 export function ErrorPage({ error }: { error: unknown }) {

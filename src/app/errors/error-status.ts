@@ -5,7 +5,7 @@ function asErrorStatus(value: unknown): number | null {
 }
 
 /**
- * SPEC §8: the status of a failed navigation comes from the error's statusCode, status or
+ * docs/behaviour.md §8: the status of a failed navigation comes from the error's statusCode, status or
  * response.status (route error responses and ApiError carry `status`), default 500. Only error
  * statuses count: redirects never reach the error page, the router follows them.
  */
@@ -22,7 +22,7 @@ export interface ErrorText {
   message: string;
 }
 
-/** SPEC §2 error page texts by status, in the active language. */
+/** docs/behaviour.md §2 error page texts by status, in the active language. */
 export function errorText(status: number): ErrorText {
   if (status === 404) return { title: translate('common', 'errorPageNotFoundTitle'), message: translate('common', 'notFound') };
   if (status === 402) {
@@ -31,7 +31,7 @@ export function errorText(status: number): ErrorText {
   return { title: translate('common', 'errorPageOtherTitle'), message: translate('common', 'otherErrorMessage') };
 }
 
-/** SPEC §2: tab bar and menu on the error page only when signed in and the status is 400-499. */
+/** docs/behaviour.md §2: tab bar and menu on the error page only when signed in and the status is 400-499. */
 export function showsMainChrome(signedIn: boolean, status: number): boolean {
   return signedIn && status >= 400 && status <= 499;
 }
@@ -52,7 +52,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
-/** SPEC §8: reload at most once per minute, so a chunk that is really gone cannot loop reloads. */
+/** docs/behaviour.md §8: reload at most once per minute, so a chunk that is really gone cannot loop reloads. */
 export function mayReloadForChunk(now: number, lastReloadAt: number | null): boolean {
   return (
     lastReloadAt === null ||

@@ -20,7 +20,7 @@ function lastReloadAt(): number | null {
 
 /**
  * What a failed page shows. A page chunk that failed to load (usually: a deploy replaced it)
- * reloads the page, at most once per minute (SPEC §8); everything else shows the error page.
+ * reloads the page, at most once per minute (docs/behaviour.md §8); everything else shows the error page.
  */
 function RouteErrorView({ error }: { error: unknown }) {
   const reload = useMemo(() => isChunkLoadError(error) && mayReloadForChunk(Date.now(), lastReloadAt()), [error]);

@@ -21,7 +21,7 @@ const OfflineIndicator = lazy(() =>
 );
 
 /**
- * The signed-in frame (SPEC §2): tab bar, page content, partner banner and the slide-in menu.
+ * The signed-in frame (docs/behaviour.md §2): tab bar, page content, partner banner and the slide-in menu.
  * Used by the main layout and by the error page for signed-in 4xx errors.
  */
 export function MainChrome({ children }: { children: ReactNode }) {
@@ -30,7 +30,7 @@ export function MainChrome({ children }: { children: ReactNode }) {
   const location = useLocation();
   const t = useT('common');
 
-  // SPEC §2: the menu closes on route change; the key also changes for a link to the same page.
+  // docs/behaviour.md §2: the menu closes on route change; the key also changes for a link to the same page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger.
   useEffect(() => {
     setMenuOpen(false);

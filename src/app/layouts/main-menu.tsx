@@ -17,7 +17,7 @@ function unsyncedChanges(userId: string): Promise<number> {
   return import('../../sync/outbox.ts').then((outbox) => outbox.pendingChangesCount(userId)).catch(() => 0);
 }
 
-/** Content of the slide-in menu (SPEC §2): who is signed in, their pass, links and logout. */
+/** Content of the slide-in menu (docs/behaviour.md §2): who is signed in, their pass, links and logout. */
 export function MainMenu({ onClose }: { onClose: () => void }) {
   const user = useAtomValue(userAtom);
   const name = useAtomValue(fullNameAtom);
@@ -68,7 +68,7 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
           </Link>
         </div>
       </section>
-      {/* SPEC §2 calls it a button; it leads to the profile page. */}
+      {/* docs/behaviour.md §2 calls it a button; it leads to the profile page. */}
       <button type="button" className="btn btn-secondary btn-block" onClick={() => navigate('/profile')}>
         {t('editProfile')}
       </button>

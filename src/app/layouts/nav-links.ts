@@ -1,16 +1,16 @@
 import type { FooterLink } from '../../components/ui/footer-links.tsx';
 import type { TabItem } from '../../components/ui/tab-bar.tsx';
 
-/** The lead scanner opens on the contacts page's scan tab (SPEC §2). */
+/** The lead scanner opens on the contacts page's scan tab (docs/behaviour.md §2). */
 export const LEAD_SCANNER_LINK = '/contacts?currentTab=scan';
 
-/** The staff pass check (issue 6), in the menu for staff only. */
+/** The staff pass check, in the menu for staff only. */
 export const PASS_CHECK_LINK = '/check-in';
 
-/** The organizer console (issue 14), in the menu for organizers only. */
+/** The organizer console, in the menu for organizers only. */
 export const ORGANIZER_LINK = '/organizer';
 
-/** SPEC §2 tab bar: Home, Pass, Accommodation, and Lead Scanner for lead scanners only (labels: common catalogue keys). */
+/** docs/behaviour.md §2 tab bar: Home, Pass, Accommodation, and Lead Scanner for lead scanners only (labels: common catalogue keys). */
 export function mainTabs(isLeadScanner: boolean): TabItem[] {
   const tabs: TabItem[] = [
     { to: '/', label: 'tabHome', icon: 'home', end: true },
@@ -28,7 +28,7 @@ const conduct: FooterLink = { to: '/information#code-of-conduct', label: 'codeOf
 const terms: FooterLink = { to: '/information#terms-and-conditions', label: 'termsAndConditions' };
 const faq: FooterLink = { to: '/information#faq', label: 'faq' };
 
-/** SPEC §2 slide-in menu footer. */
+/** docs/behaviour.md §2 slide-in menu footer. */
 export const MENU_FOOTER_LINKS: readonly FooterLink[] = [imprint, privacy, conduct, terms, faq];
-/** SPEC §2 registration side panel footer (also under the sign-in pages). */
+/** docs/behaviour.md §2 registration side panel footer (also under the sign-in pages). */
 export const REGISTRATION_FOOTER_LINKS: readonly FooterLink[] = [imprint, privacy, terms, faq];

@@ -25,7 +25,7 @@ const RegistrationStepsList = lazy(() =>
 );
 
 /**
- * SPEC §2 registration layout: a side panel with the event (name and dates from configuration);
+ * docs/behaviour.md §2 registration layout: a side panel with the event (name and dates from configuration);
  * on the landing the countdown and the free-pass availability, then (after the page on a phone,
  * under them from 992 px) the welcome and the free-pass offer; on the other pages the step list;
  * then the registration partner banner and the footer links.
@@ -41,7 +41,7 @@ export function RegistrationLayout() {
   const landing = normalizePath(pathname) === '/registration';
   const eventName = config?.name ?? APP_NAME;
 
-  // SPEC §6: the moment a host code turns out not to be whitelisted (the Account step's check),
+  // docs/behaviour.md §6: the moment a host code turns out not to be whitelisted (the Account step's check),
   // the flow goes back to /registration, whose loader drops the code and explains why.
   const blocked = hostCodeBlocked(registration);
   useEffect(() => {

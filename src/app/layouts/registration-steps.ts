@@ -11,7 +11,7 @@ export type RegistrationStepKey = 'pass' | 'hotel' | 'account' | 'survey' | 'che
 export interface RegistrationStep {
   key: RegistrationStepKey;
   label: string;
-  /** The step's sub-label (SPEC §2: 'choose your pass type', 'book your hotel room'). */
+  /** The step's sub-label (docs/behaviour.md §2: 'choose your pass type', 'book your hotel room'). */
   hint: string;
   /** What the visitor chose in this step (pass and code, hotel or 'No hotel', name, 'Completed'); '' before. */
   summary: string;
@@ -80,7 +80,7 @@ const STEPS: readonly StepDefinition[] = [
     label: 'stepAccount',
     hint: 'stepAccountHint',
     to: '/registration/account',
-    // SPEC §2/§5: a first name and a billing address that counts (which needs a user: the account,
+    // docs/behaviour.md §2/§5: a first name and a billing address that counts (which needs a user: the account,
     // or the details entered for it).
     done: (s) => s.firstName.trim() !== '' && hasAddress(s.account ?? (s.firstName.trim() !== '' || null), s.address),
     summary: fullName,
@@ -104,7 +104,7 @@ const STEPS: readonly StepDefinition[] = [
 ];
 
 /**
- * SPEC §2 step list: the page's own step is active; other steps are complete by the registration
+ * docs/behaviour.md §2 step list: the page's own step is active; other steps are complete by the registration
  * state (pass chosen; hotel or 'No hotel'; first name and billing address; survey answered; order
  * paid, free or finished) or pending. On the finish page every step is complete.
  */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The colour tokens pass WCAG 2.2 AA by construction (issue 15): this test reads base.css, resolves
+ * The colour tokens pass WCAG 2.2 AA by construction: this test reads base.css, resolves
  * the tokens of the light theme and of the dark theme (the light ones with the dark block's
  * overrides), and checks the contrast ratio of every text/background pair the app uses. The pairs
  * are listed here one by one: a token changed to a failing value fails this test.

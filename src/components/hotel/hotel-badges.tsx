@@ -21,7 +21,7 @@ export function HotelVisual({ accommodation, className = '' }: { accommodation: 
   );
 }
 
-/** Stars and the shuttle badge (SPEC §3/§9: badge ids 28, 30, 31), plus any badges the caller adds. */
+/** Stars and the shuttle badge (docs/behaviour.md §3/§9: badge ids 28, 30, 31), plus any badges the caller adds. */
 export function HotelBadges({ accommodation, children }: { accommodation: Accommodation; children?: ReactNode }) {
   const t = useT('checkout');
   return (

@@ -8,7 +8,7 @@ const ORDERS: { value: AccommodationOrder; label: MessageKey<'checkout'> }[] = [
   { value: 'priceHighLow', label: 'priceHighToLow' },
 ];
 
-/** The hotel list's sort order (SPEC §3 priceLowHigh and its reverse) as a two-button toggle. */
+/** The hotel list's sort order (docs/behaviour.md §3 priceLowHigh and its reverse) as a two-button toggle. */
 export function HotelOrderToggle({
   order,
   onChange,

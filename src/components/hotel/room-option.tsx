@@ -29,7 +29,7 @@ export interface RoomOptionProps {
 
 /**
  * One room of an accommodation: price per night, nights and total, and the live availability of
- * every night (SPEC §7: one call per availability id; §8: the panel hides when a call fails).
+ * every night (docs/behaviour.md §7: one call per availability id; §8: the panel hides when a call fails).
  * Sold-out rooms cannot be selected.
  */
 export function RoomOption({

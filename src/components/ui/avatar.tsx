@@ -19,7 +19,7 @@ export interface AvatarProps {
 }
 
 /**
- * Round picture, 56×56 (SPEC §7, §9) cropped by the server at dpr 2, or the initials when there is
+ * Round picture, 56×56 (docs/behaviour.md §7, §9) cropped by the server at dpr 2, or the initials when there is
  * none or it fails to load. Decorative: the name is always shown next to it.
  */
 export function Avatar({ name, image, src, size = 'md' }: AvatarProps) {

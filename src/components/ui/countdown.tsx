@@ -43,7 +43,7 @@ function toCountdownPhases(configured: EventConfig['countdownPhases']): Countdow
 }
 
 /**
- * SPEC §4 countdown of the registration landing: the active phase's name and the time left to its
+ * docs/behaviour.md §4 countdown of the registration landing: the active phase's name and the time left to its
  * end (Europe/Berlin), ticking every second; hidden unless a phase is active with time left.
  */
 export function Countdown({ phases: configured }: { phases: EventConfig['countdownPhases'] }) {

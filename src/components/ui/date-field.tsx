@@ -7,7 +7,7 @@ import './date-field.css';
 /*
  * Dates typed in parts, day–month–year (the order of en-GB and German alike; GOV.UK's "memorable
  * date" pattern), with the month named in the app's language. A native date input would show the
- * browser's format and clock instead (issue 16). The value stays the text the forms already check:
+ * browser's format and clock instead. The value stays the text the forms already check:
  * 'YYYY-MM-DD', or 'YYYY-MM-DDTHH:mm' with a time.
  */
 

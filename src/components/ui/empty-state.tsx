@@ -11,7 +11,7 @@ export interface EmptyStateProps {
   icon?: IconName;
 }
 
-/** The block a page shows while it has nothing to list (SPEC §2 main layout: empty-state block). */
+/** The block a page shows while it has nothing to list (docs/behaviour.md §2 main layout: empty-state block). */
 export function EmptyState({ title, children, action, icon = 'inbox' }: EmptyStateProps) {
   const titleId = useId();
   return (

@@ -28,7 +28,7 @@ interface NewsListProps {
 
 /**
  * GET /api/news as a list of cards (home page, information page; its texts are in the home
- * catalogue). A failed load is not shown (SPEC §8 leaves news errors unhandled): the list then
+ * catalogue). A failed load is not shown (docs/behaviour.md §8 leaves news errors unhandled): the list then
  * says there is no news yet.
  */
 export function NewsList({ limit, more }: NewsListProps) {

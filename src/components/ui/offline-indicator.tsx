@@ -46,7 +46,7 @@ function useClock(): number {
 const kindLabel = (kind: string) => (SYNC_KINDS as Record<string, { label: string } | undefined>)[kind]?.label;
 
 /**
- * The signed-in layout's small sync bar (issue 5, "Offline experience"): offline, changes waiting
+ * The signed-in layout's small sync bar ("Offline experience"): offline, changes waiting
  * to sync, syncing, changes the server refused (with the reasons on expand), a session that must
  * be renewed, and when the last sync was. Empty (and invisible) when there is nothing to say; the
  * live region stays in the page so screen readers hear the changes. Mounting it starts the sync

@@ -3,7 +3,7 @@ import { useT } from '../../i18n/use-t.ts';
 import './partner-banner.css';
 
 /**
- * SPEC §1/§2: the partner banner of the registration and main layouts. Partner data has no call
+ * docs/behaviour.md §1/§2: the partner banner of the registration and main layouts. Partner data has no call
  * yet, so it points to the partners section of the information page.
  */
 export function PartnerBanner({ heading }: { heading?: string }) {

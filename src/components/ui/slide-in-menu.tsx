@@ -11,7 +11,7 @@ export interface SlideInMenuProps {
 }
 
 /**
- * SPEC §2 slide-in menu: full screen on small screens, a 460 px panel from 992 px. Built on a
+ * docs/behaviour.md §2 slide-in menu: full screen on small screens, a 460 px panel from 992 px. Built on a
  * modal <dialog>: the browser traps focus inside, makes the page behind inert, closes on Escape
  * and returns focus to the menu button on close.
  */

@@ -23,7 +23,7 @@ export interface TabBarProps {
 }
 
 /**
- * SPEC §2: bottom tab bar on small screens (70 px), top bar from 992 px. NavLink marks the
+ * docs/behaviour.md §2: bottom tab bar on small screens (70 px), top bar from 992 px. NavLink marks the
  * current tab with aria-current="page".
  */
 export function TabBar({ items, start, end }: TabBarProps) {

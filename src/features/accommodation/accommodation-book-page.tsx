@@ -18,7 +18,7 @@ import { useBookRoom } from './use-book-room.ts';
 import './accommodation.css';
 
 /**
- * /accommodation/book: the partner hotels for a stay (SPEC §3 defaults: 23–27 March 2026, one
+ * /accommodation/book: the partner hotels for a stay (docs/behaviour.md §3 defaults: 23–27 March 2026, one
  * guest, bookable only, cheapest first), with shuttle badge, stars, distance and price from; a
  * hotel opens to its rooms with the nightly availability. 'Book' holds the room and goes to the
  * payment; a failed payment comes back here (?payment=failed).
@@ -73,7 +73,7 @@ export function AccommodationBookPage() {
 
       {results.status === 'loading' ? <HotelSkeleton /> : null}
       {results.status === 'error' ? (
-        // SPEC §8: a failed accommodation load falls back to an empty list; the user can try again.
+        // docs/behaviour.md §8: a failed accommodation load falls back to an empty list; the user can try again.
         <div className="alert alert-danger accommodation-notice" role="alert">
           <p>{t('hotelsLoadFailed')}</p>
           <button type="button" className="btn btn-sm" onClick={results.retry}>

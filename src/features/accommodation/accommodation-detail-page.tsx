@@ -25,7 +25,7 @@ import './accommodation.css';
 /**
  * /accommodation/{accommodationId} (the route loader has already rejected ids that are not
  * positive integers): one hotel with its description and address, its public rooms (active, not
- * internal; SPEC §7) with price and nightly availability for the stay, 'Book' for each, and the
+ * internal; docs/behaviour.md §7) with price and nightly availability for the stay, 'Book' for each, and the
  * user's own bookings there with the same guest and cancel actions as /accommodation.
  */
 export function AccommodationDetailPage() {

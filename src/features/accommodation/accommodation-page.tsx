@@ -14,8 +14,8 @@ import './accommodation.css';
 /**
  * /accommodation: the user's hotel bookings with their guests, payment and cancellation; also the
  * payment provider's return after a booking (?session=). A user with a pass but no bookings is sent
- * to /accommodation/book (SPEC §4); without a pass the page says that a pass comes first (vendors,
- * who may enter and book without one, SPEC §6, also get the way to the hotels).
+ * to /accommodation/book (docs/behaviour.md §4); without a pass the page says that a pass comes first (vendors,
+ * who may enter and book without one, behaviour §6, also get the way to the hotels).
  */
 export function AccommodationPage() {
   const t = useT('accommodation');

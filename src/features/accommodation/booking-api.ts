@@ -18,7 +18,7 @@ import { mergeBooking } from './booking-view.ts';
 
 const bookingsSchema = z.array(bookingSchema);
 
-/** GET /api/booking?extended=true (with hotel and room names), as the start-up load does (SPEC §4). */
+/** GET /api/booking?extended=true (with hotel and room names), as the start-up load does (docs/behaviour.md §4). */
 export function fetchBookings(signal?: AbortSignal): Promise<Booking[]> {
   return api('/api/booking', bookingsSchema, { query: { extended: true }, signal });
 }
@@ -57,7 +57,7 @@ export async function cancelBooking(bookingId: string): Promise<BookingCancellat
   return result;
 }
 
-/** POST /api/booking/guest (SPEC §7): 409 when the room has no space left. */
+/** POST /api/booking/guest (docs/behaviour.md §7): 409 when the room has no space left. */
 export async function addGuest(booking: Booking, guest: { firstName: string; lastName: string }): Promise<Booking> {
   const body = z.parse(bookingGuestBodySchema, {
     accommodationId: booking.accommodationId,

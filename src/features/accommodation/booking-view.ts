@@ -47,7 +47,7 @@ export function sortBookings(list: readonly Booking[]): Booking[] {
   return [...list].sort((a, b) => rank(a) - rank(b) || a.start.localeCompare(b.start) || b.createdAt.localeCompare(a.createdAt));
 }
 
-/** '2026-03-09' → '9 March 2026' (German '9. März 2026'; dates are UTC, SPEC §9). */
+/** '2026-03-09' → '9 March 2026' (German '9. März 2026'; dates are UTC, docs/behaviour.md §9). */
 export function formatDay(isoDate: string, language: Language = activeLanguage()): string {
   return dateFormat(language, {
     day: 'numeric',
@@ -124,7 +124,7 @@ export function guestPlacesLeft(booking: Pick<Booking, 'guests'>, occupancy: num
   return Math.max(0, occupancy - 1 - booking.guests.length);
 }
 
-/** The server's rule: an approved pass, or a vendor (who may enter without one, SPEC §6), books rooms. */
+/** The server's rule: an approved pass, or a vendor (who may enter without one, docs/behaviour.md §6), books rooms. */
 export function mayBook(pass: Pick<Pass, 'status'> | null, isVendor: boolean): boolean {
   return pass?.status === 'approved' || isVendor;
 }
@@ -139,9 +139,9 @@ export function bookingsAt(list: readonly Booking[], accommodationId: number): B
 const ORDERS: readonly AccommodationOrder[] = ['priceLowHigh', 'priceHighLow'];
 
 /**
- * The search kept in the page's query (SPEC §3 names: start, end, roomOccupancy, order,
+ * The search kept in the page's query (docs/behaviour.md §3 names: start, end, roomOccupancy, order,
  * roomIsBookable=null for all hotels), so a reload or the way back keeps it. Anything unreadable
- * falls back to the SPEC §3 default.
+ * falls back to the behaviour §3 default.
  */
 export function searchFromParams(params: URLSearchParams): AccommodationSearch {
   const start = params.get('start') ?? '';

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/form-errors.ts';
 /**
  * The sentence for a failed booking call: the server's own reason where it gave one (sold out, no
  * space for another guest, outside the cancellation rules), otherwise what errorMessage says
- * (offline, network needed, the SPEC §8 default, in the active language).
+ * (offline, network needed, the docs/behaviour.md §8 default, in the active language).
  */
 export function describeError(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): string {
   if (error instanceof ApiError) {

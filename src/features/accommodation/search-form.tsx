@@ -16,7 +16,7 @@ interface SearchFormProps {
 
 /**
  * The stay (inside the event's bookable nights), the guests per room, and for the list the order
- * (SPEC §3: priceLowHigh or the reverse) and whether sold-out hotels are listed too
+ * (docs/behaviour.md §3: priceLowHigh or the reverse) and whether sold-out hotels are listed too
  * (roomIsBookable null). Every change searches at once.
  */
 export function SearchForm({ search, onChange, error, variant = 'list' }: SearchFormProps) {

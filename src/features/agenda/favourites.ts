@@ -3,7 +3,7 @@ import { rethrowQuotaError } from '../../lib/storage.ts';
 import { addToOutbox, createOutboxRow, outboxChanged } from '../../sync/outbox.ts';
 
 /*
- * The personal agenda on the device (ARCHITECTURE §5): a favourite is written to Dexie at once,
+ * The personal agenda on the device (docs/architecture.md §5): a favourite is written to Dexie at once,
  * together with an outbox op the sync engine uploads later, so it works offline and survives a
  * restart. The server's state is merged back in without undoing changes still waiting to be sent.
  */

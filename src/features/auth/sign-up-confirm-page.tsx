@@ -16,9 +16,9 @@ import './auth.css';
 
 /**
  * /sign-up/confirm/:userUuid?token=… — asks for the password chosen at sign-up or registration
- * (finding 7: the link proves the inbox, the password that its holder is the one who chose it, so a
+ * (the link proves the inbox, the password that its holder is the one who chose it, so a
  * stranger's later sign-up cannot plant theirs), then on to sign-in; a registration goes on with its
- * next step instead (issue 22: the registration session comes with the confirmation).
+ * next step instead (the registration session comes with the confirmation).
  */
 export function SignUpConfirmPage() {
   const t = useT('auth');

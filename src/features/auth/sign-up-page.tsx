@@ -22,7 +22,7 @@ const API_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 /**
  * /sign-up: creates an account and sends the confirmation e-mail. The server answers the same for an
  * address that already has an account (it mails the holder instead), so the next step is always
- * "check your inbox" (finding 11).
+ * "check your inbox".
  */
 export function SignUpPage() {
   const t = useT('auth');

@@ -12,7 +12,7 @@ function emailFromState(state: unknown): string | null {
 
 /**
  * /sign-up/success: the next step is in the mail. Worded for both cases the server does not tell
- * apart (finding 11): a new account's confirmation link, or a note to the holder of an existing one.
+ * apart: a new account's confirmation link, or a note to the holder of an existing one.
  */
 export function SignUpSuccessPage() {
   const t = useT('auth');

@@ -22,7 +22,7 @@ import './checkin.css';
 // The scanner (camera, zxing decoder) is heavy: it loads once a list is chosen and the keys are there.
 const Scanner = lazy(() => import('../../components/scanner/scanner.tsx'));
 
-/** /check-in (staff only; the guard sends others to /): the offline pass check of issue 6. */
+/** /check-in (staff only; the guard sends others to /): the offline pass check. */
 export function CheckinPage() {
   const t = useT('checkin');
   const userId = useAtomValue(userAtom)?.uuid ?? null;
@@ -47,7 +47,7 @@ function CheckinMode({ userId }: { userId: string }) {
   const list = lists?.find((candidate) => candidate.id === chosen) ?? null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const scans = useRef(0);
-  // The organizer console lists this device under the list it checks passes for (issue 24).
+  // The organizer console lists this device under the list it checks passes for.
   const listId = list?.id ?? null;
   useEffect(() => {
     if (listId !== null) void setDeviceRole({ kind: 'checkin', listId });

@@ -8,7 +8,7 @@ import { addToOutbox, createOutboxRow, outboxChanged } from '../../sync/outbox.t
 import { type CheckinVerdict, decideCheckin } from './verdict.ts';
 
 /*
- * Check-ins on the device (issue 6, ARCHITECTURE §5/§6): a valid pass is written as a check-in row
+ * Check-ins on the device (docs/architecture.md §5/§6): a valid pass is written as a check-in row
  * and an outbox op in ONE transaction (the op's id is the check-in's nonce and the row's id); the
  * server's events are merged in by id afterwards, so every device ends up with every check-in of
  * its list and can flag passes checked in twice.

@@ -3,7 +3,7 @@ import type { AppDatabase, CheckinListRow } from '../../lib/db.ts';
 import { type CheckinList, checkinListSchema } from '../../shared/contracts/checkin.ts';
 
 /*
- * The check-in lists on the device (issue 6): downloaded whenever the page is online and kept per
+ * The check-in lists on the device: downloaded whenever the page is online and kept per
  * user in Dexie, so the pass check opens without a signal after one online visit. The chosen list
  * and the device's id belong to the device (localStorage), not to whoever is signed in.
  */

@@ -4,7 +4,7 @@ import type { CheckinListRow, CheckinRow, OutboxRow } from '../../lib/db.ts';
 import { clockTime } from '../../lib/venue-time.ts';
 
 /*
- * The pass check's pure views (issue 6): the sync state of each check-in, duplicate flags across
+ * The pass check's pure views: the sync state of each check-in, duplicate flags across
  * devices (both events stay listed) and live counts (the server's plus this device's unsent ones).
  */
 

@@ -6,7 +6,7 @@ import { mergeEvents } from './checkins.ts';
 import { storeLists } from './lists.ts';
 
 /*
- * What the pass check downloads while online (issue 6): the lists with the server's live counts,
+ * What the pass check downloads while online: the lists with the server's live counts,
  * and the chosen list's events new since the last download (a change cursor, never a time window:
  * src/lib/change-pages.ts), so check-ins of other devices reach this one and duplicates show. The
  * network calls come in as functions (tests pass their own).

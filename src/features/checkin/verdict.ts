@@ -7,7 +7,7 @@ import { decodePassToken } from '../../shared/pass-token.ts';
 import { clockTime, formatVenueDateTime } from '../../lib/venue-time.ts';
 
 /*
- * The pass check's verdict on one scanned code (issue 6), decided on the device without a signal:
+ * The pass check's verdict on one scanned code, decided on the device without a signal:
  * the badge's signature and revocation (src/lib/badges), the list's validity window and admitted
  * pass types, and the check-ins this device knows of on the list. Only a `valid` verdict is stored and uploaded.
  */

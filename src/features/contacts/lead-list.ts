@@ -145,7 +145,7 @@ export function editableLead(item: LeadItem): EditableLead | null {
 export type LeadSortKey = 'lastName' | 'company' | 'createdAt';
 export type SortDirection = 'asc' | 'desc';
 
-/** SPEC §9 sorting; ties fall back to last name, then first name, so the order is stable. */
+/** docs/behaviour.md §9 sorting; ties fall back to last name, then first name, so the order is stable. */
 export function sortLeads<T extends Pick<LeadItem, LeadSortKey | 'firstName'>>(
   items: readonly T[],
   key: LeadSortKey,

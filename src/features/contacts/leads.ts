@@ -7,7 +7,7 @@ import { addToOutbox, createOutboxRow, outboxChanged } from '../../sync/outbox.t
 import { isEmptyEdit, type LeadEdit, type LeadFields } from './lead-fields.ts';
 
 /*
- * The lead scanner's writes on the device (SPEC §6, ARCHITECTURE §5): a scan or an edit writes the
+ * The lead scanner's writes on the device (docs/behaviour.md §6, docs/architecture.md §5): a scan or an edit writes the
  * lead row and its outbox op in one transaction, so the list never shows a change that will not be
  * uploaded. ./lead-list.ts merges these rows with the server's list.
  */

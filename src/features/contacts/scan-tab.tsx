@@ -52,7 +52,7 @@ interface ScanTabProps {
 export function ScanTab({ userId, trust, trustLoaded, ownBadgeId }: ScanTabProps) {
   const t = useT('contacts');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // A phone that scans leads shows on the organizer console under its exhibitor (issue 24).
+  // A phone that scans leads shows on the organizer console under its exhibitor.
   useEffect(() => void setDeviceRole({ kind: 'lead' }), []);
   // Codes arrive in bursts (camera callbacks, a keyboard wedge): each waits its turn, none is dropped.
   const onScan = useMemo(

@@ -8,7 +8,7 @@ import { type Lead, type LeadChanges, leadSchema } from '../../shared/contracts/
  * its edits and exports keep the leads of other devices and team mates after a reload in a hall
  * without signal.
  * - Active (people I or my team scanned): the serverLeads table, kept up to date as changes
- *   (GET /api/lead/changes, issue 24): an app start with nothing changed costs one small answer.
+ *   (GET /api/lead/changes): an app start with nothing changed costs one small answer.
  * - Passive (people who scanned me): the last list fetched, one meta value.
  */
 

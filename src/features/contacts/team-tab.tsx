@@ -265,7 +265,7 @@ function MyTeam({ view, userId, onChanged }: { view: TeamView & { team: LeadTeam
 }
 
 /**
- * The team tab (issue 22): an exhibitor team's owner invites colleagues and withdraws invitations;
+ * The team tab: an exhibitor team's owner invites colleagues and withdraws invitations;
  * a member chooses whether the team sees their earlier leads, and may leave; a vendor answers the
  * invitations addressed to them.
  */

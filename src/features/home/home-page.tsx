@@ -99,7 +99,7 @@ export function HomePage() {
         </div>
 
         <aside className="home__aside" aria-label={t('more')}>
-          {/* Shows itself only while a phase is active and time is left (SPEC §4). */}
+          {/* Shows itself only while a phase is active and time is left (docs/behaviour.md §4). */}
           {config ? <Countdown phases={config.countdownPhases} /> : null}
         </aside>
 

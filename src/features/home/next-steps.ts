@@ -16,7 +16,7 @@ export interface NextStep {
 export interface NextStepsInput {
   pass: Pick<Pass, 'status'> | null;
   bookings: readonly Pick<Booking, 'status'>[];
-  /** SPEC §5 address presence (src/shared/address.ts). */
+  /** docs/behaviour.md §5 address presence (src/shared/address.ts). */
   hasAddress: boolean;
   /** The survey has questions and no answers that count for this edition (src/shared/survey-redirect.ts). */
   surveyOpen: boolean;
@@ -26,7 +26,7 @@ export interface NextStepsInput {
 
 /**
  * The dashboard's open to-dos, most pressing first: a pass (nothing works without one), the billing
- * address, the survey, a hotel (SPEC §4: a pass holder without bookings belongs on the booking
+ * address, the survey, a hotel (docs/behaviour.md §4: a pass holder without bookings belongs on the booking
  * page), and the visa letter, which needs an approved pass and is offered until one exists.
  */
 export function nextSteps(input: NextStepsInput): NextStep[] {

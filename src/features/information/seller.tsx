@@ -9,7 +9,7 @@ import { type Seller, sellerSchema } from '../../shared/contracts/seller.ts';
 import type { InfoKey } from './content/types.ts';
 
 /**
- * The imprint's provider is the seller of the invoices (issue 23: one set of details everywhere):
+ * The imprint's provider is the seller of the invoices (one set of details everywhere):
  * the server's configuration, read from GET /api/seller, never written into the app. The service
  * worker keeps the answer with the other public data (sw/rules.ts), so the imprint reads offline
  * too once the device has been online.

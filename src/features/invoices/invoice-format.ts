@@ -11,7 +11,7 @@ export type InvoicesT = (key: MessageKey<'invoices'>, values?: Values) => string
 
 /**
  * '2026-03-02T09:15:00.000Z' → '2 Mar 2026' (German '2. März 2026'; dates are UTC by default,
- * SPEC §9); '' when unreadable.
+ * docs/behaviour.md §9); '' when unreadable.
  */
 export function formatIssuedAt(iso: string, language: Language = activeLanguage()): string {
   const date = new Date(iso);
@@ -30,12 +30,12 @@ export function invoiceStatusLabel(invoice: Pick<Invoice, 'kind' | 'status'>, t:
   return invoice.status === 'paid' ? t('statusPaid') : t('statusOpen');
 }
 
-/** PDF download path; the HttpOnly session cookie authenticates the plain GET (ARCHITECTURE §4). */
+/** PDF download path; the HttpOnly session cookie authenticates the plain GET (docs/architecture.md §4). */
 export function invoicePdfPath(invoice: Pick<Invoice, 'id'>): string {
   return `/api/invoice/${encodeURIComponent(invoice.id)}/pdf`;
 }
 
-/** The same invoice as EN 16931 CII XML alone, for accounting software that wants no PDF (issue 23). */
+/** The same invoice as EN 16931 CII XML alone, for accounting software that wants no PDF. */
 export function invoiceXmlPath(invoice: Pick<Invoice, 'id'>): string {
   return `/api/invoice/${encodeURIComponent(invoice.id)}/xml`;
 }

@@ -14,7 +14,7 @@ import './invoices.css';
 
 const invoicesSchema = z.array(invoiceSchema);
 
-/** GET /api/invoice (SPEC §7): the user's invoices and credit notes, newest first. */
+/** GET /api/invoice (docs/behaviour.md §7): the user's invoices and credit notes, newest first. */
 function fetchInvoices(signal: AbortSignal): Promise<Invoice[]> {
   return api('/api/invoice', invoicesSchema, { signal });
 }

@@ -1,5 +1,5 @@
 /*
- * Whether this device is in kiosk mode (issue 24). Read by the router on every render, so it stays
+ * Whether this device is in kiosk mode. Read by the router on every render, so it stays
  * tiny and imports nothing: while a kiosk is set up, every address but the kiosk (and signing in
  * again, should the staff session end) leads back to it, so neither the back button nor a typed
  * address takes an attendee out of the kiosk.

@@ -12,7 +12,7 @@ import { clearKioskSettings, type KioskSettings, readKioskSettings, type StoredS
 import './kiosk.css';
 
 /**
- * /kiosk (issue 24): the set-up for staff and organizers, then kiosk mode until staff leave it with
+ * /kiosk: the set-up for staff and organizers, then kiosk mode until staff leave it with
  * the PIN. Outside the app's frame: no tab bar, no menu, nothing that leads elsewhere.
  */
 export function KioskPage() {

@@ -42,7 +42,7 @@ type Dialog =
   | { kind: 'settings' };
 
 /**
- * Kiosk mode (issue 24): attendees scan their pass (camera or a USB scanner typing the code), are
+ * Kiosk mode: attendees scan their pass (camera or a USB scanner typing the code), are
  * checked in as at a staffed door, greeted and handed their badge from the printer. No way out
  * without the staff PIN: no app chrome, back leads back here (router.tsx), leaving the page asks.
  */
@@ -74,7 +74,7 @@ export function KioskScreen({
 
   useKioskNavigationLock();
   const chooseLanguage = useAttendeeLanguage(result, scans);
-  // The organizer console lists this device as a kiosk of its list, with its last sync (issue 24).
+  // The organizer console lists this device as a kiosk of its list, with its last sync.
   useEffect(() => {
     void setDeviceRole({ kind: 'kiosk', listId: settings.listId });
   }, [settings.listId]);

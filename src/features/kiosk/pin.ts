@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { base64urlToBytes, bytesToBase64url } from '../../shared/pass-token.ts';
 
 /*
- * The kiosk's staff PIN (issue 24): chosen at set-up, asked before a badge is printed a second
+ * The kiosk's staff PIN: chosen at set-up, asked before a badge is printed a second
  * time, the list is changed or kiosk mode is left. The device keeps only a salted PBKDF2 hash
  * (WebCrypto), and wrong guesses lock the PIN for a while, so a short PIN is not tried out at the
  * kiosk by hand.

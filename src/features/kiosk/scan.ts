@@ -6,7 +6,7 @@ import { type CheckinPlace, checkIn } from '../checkin/checkins.ts';
 import type { CheckinVerdict } from '../checkin/verdict.ts';
 
 /*
- * One scan at the self-service kiosk (issue 24). The pass check's own rules decide (signature,
+ * One scan at the self-service kiosk. The pass check's own rules decide (signature,
  * revocation, the list's window and pass types, check-ins known on the device; src/features/checkin)
  * and a valid pass is checked in through the same outbox op; this module adds only what a kiosk
  * does beyond it: the badge is printed at once the first time, and any later print of the same

@@ -3,7 +3,7 @@ import { KIOSK_SETTINGS_KEY } from './kiosk-lock.ts';
 import { NO_ATTEMPTS, type PinAttempts, pinAttemptsSchema, pinHashSchema } from './pin.ts';
 
 /*
- * The kiosk's settings (issue 24), chosen by staff at set-up and kept in this device's
+ * The kiosk's settings, chosen by staff at set-up and kept in this device's
  * localStorage: they belong to the device, like the pass check's chosen list, and their presence
  * is kiosk mode (kiosk-lock.ts). Read back through zod: a value of another app version, or one
  * edited by hand, is not trusted.

@@ -1,7 +1,7 @@
 import { PASS_TOKEN_MAX_LENGTH } from '../../shared/pass-token.ts';
 
 /*
- * A USB barcode scanner acting as a keyboard ("keyboard wedge", issue 24) types the code and then
+ * A USB barcode scanner acting as a keyboard ("keyboard wedge") types the code and then
  * Enter, a few milliseconds per key. The kiosk listens to the whole page, so the code arrives
  * wherever the focus is; this is the pure part: keys in, a code out on Enter.
  */

@@ -292,7 +292,7 @@ export function AttendeePage() {
               invoice.kind === 'credit-note' ? t('attendeeCreditNote') : t('attendeeInvoice'),
               formatEuro(invoice.gross),
               when(invoice.issuedAt),
-              // The VAT ID printed on the document; it changes no price (issue 23).
+              // The VAT ID printed on the document; it changes no price.
               invoice.buyerVatId || '—',
             ])}
           />

@@ -5,7 +5,7 @@ import { ExhibitorImport } from './exhibitor-import.tsx';
 import { NewsEditor } from './news-editor.tsx';
 import './content.css';
 
-/** /organizer/content: the agenda from pretalx, exhibitors from CSV, and news (issue 14). */
+/** /organizer/content: the agenda from pretalx, exhibitors from CSV, and news. */
 export function ContentPage() {
   const t = useT('organizer');
   return (

@@ -12,7 +12,7 @@ import './dashboard.css';
  * session cookie (GET only), streamed, so a large event never has to fit in the page's memory as
  * it would with a Blob made on the device (src/lib/download.ts, for files made offline). Column
  * names and values stay English whatever the console's language (one format for imports); the
- * separators are a choice, German Excel's preselected in German (issue 23).
+ * separators are a choice, German Excel's preselected in German.
  */
 
 type CsvFormat = 'standard' | 'excel-de';

@@ -1,5 +1,5 @@
 /*
- * Small SVG charts for the organizer dashboard (issue 14), drawn without a charting library. Each is
+ * Small SVG charts for the organizer dashboard, drawn without a charting library. Each is
  * an image with a one-sentence aria-label and carries the same numbers as a table in a <details>, so
  * screen readers and anyone who wants the exact figures get them. Sized in percent, so they fit a
  * 390 px phone as well as a desktop.

@@ -255,7 +255,7 @@ function LeadTeamCard({ team, onChanged }: { team: LeadTeam; onChanged: () => vo
   const add = handleSubmit(async (body) => {
     setInvited(null);
     try {
-      // An invitation (issue 22): the vendor joins when they accept it, so the members stay as they are.
+      // An invitation: the vendor joins when they accept it, so the members stay as they are.
       await api(`${base}/members`, okSchema, { method: 'POST', body });
       const sent = t('teamMemberInvited', { email: body.email, team: team.name });
       void toastSuccess(sent);

@@ -6,7 +6,7 @@ import { passBarcodeSchema, passKeysSchema } from '../../shared/contracts/pass-t
 import { orderSchema } from '../../shared/contracts/registration.ts';
 
 /*
- * The pass calls of SPEC §7 and ARCHITECTURE §6. Everything goes through api(), so the offline
+ * The pass calls of docs/behaviour.md §7 and docs/architecture.md §6. Everything goes through api(), so the offline
  * work can cache these answers (pass, barcode token, keys) in one place later.
  */
 
@@ -30,7 +30,7 @@ export async function fetchPassKeys(signal?: AbortSignal): Promise<Record<string
 
 /**
  * What the user can buy on /pass/upgrade: with an approved pass, the paid upgrades of its type
- * (SPEC §7 upgradeableBy); without a pass, the paid passes (vendors may enter without one, §6).
+ * (docs/behaviour.md §7 upgradeableBy); without a pass, the paid passes (vendors may enter without one, §6).
  * Free passes come through the registration's free-pass pool, not through a purchase.
  */
 export async function fetchPurchasableTypes(pass: Pass | null, signal?: AbortSignal): Promise<PassType[]> {

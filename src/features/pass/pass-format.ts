@@ -6,7 +6,7 @@ const longDate = (language: Language) =>
 
 /**
  * The event days a pass is valid for: '2026-03-24', '2026-03-26' → '24–26 March 2026'
- * (de '24.–26. März 2026'; UTC, SPEC §9), in the active language unless one is given.
+ * (de '24.–26. März 2026'; UTC, docs/behaviour.md §9), in the active language unless one is given.
  */
 export function formatValidity(startDate: string, endDate: string, language: Language = activeLanguage()): string | null {
   const start = new Date(`${startDate}T00:00:00Z`);

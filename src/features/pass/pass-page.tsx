@@ -22,7 +22,7 @@ import './pass.css';
 
 /**
  * /pass: the pass as a badge to show at the entrance. An approved pass carries its signed token
- * as a QR code (ARCHITECTURE §6); a pending one waits for approval; without a pass the page leads
+ * as a QR code (docs/architecture.md §6); a pending one waits for approval; without a pass the page leads
  * to /pass/upgrade, which sells one. Back from an upgrade payment (`?session=`) it confirms the
  * outcome and reloads the pass and its re-issued barcode.
  */
@@ -34,7 +34,7 @@ export function PassPage() {
   const pass = useAtomValue(passAtom);
   const setPass = useSetAtom(passAtom);
 
-  // The upgrade changed the pass type on the server: take the new pass (SPEC §8: on failure keep what we have).
+  // The upgrade changed the pass type on the server: take the new pass (docs/behaviour.md §8: on failure keep what we have).
   useEffect(() => {
     if (payment.kind !== 'succeeded') return;
     const controller = new AbortController();
@@ -240,7 +240,7 @@ function PassBarcode({ pass, holder, company }: PassBarcodeProps) {
   );
 }
 
-/** 'Upgrade your pass' when the current type has paid upgrades (SPEC §7 upgradeableBy); nothing otherwise. */
+/** 'Upgrade your pass' when the current type has paid upgrades (docs/behaviour.md §7 upgradeableBy); nothing otherwise. */
 function UpgradeOffer({ pass }: { pass: Pass }) {
   const t = useT('pass');
   const language = useLanguage();

@@ -19,7 +19,7 @@ import './pass.css';
 
 /**
  * /pass/upgrade: the paid upgrades of the current pass type, or the paid passes for a signed-in
- * user without a pass (SPEC §6: vendors may enter without one). Choosing one creates an order on
+ * user without a pass (docs/behaviour.md §6: vendors may enter without one). Choosing one creates an order on
  * the server (POST /api/pass/upgrade), which is shown with net, VAT and total before the user
  * leaves for the payment provider. A failed or cancelled payment comes back here with
  * `?payment=failed&session=<id>` and the same order can be paid again.

@@ -16,7 +16,7 @@ export type ShuttleLineId = 1 | 2 | 3;
 
 export interface ShuttleLine {
   id: ShuttleLineId;
-  /** The accommodation badge (SPEC §3: 28, 30, 31) of hotels this line serves. */
+  /** The accommodation badge (docs/behaviour.md §3: 28, 30, 31) of hotels this line serves. */
   badgeId: number;
   name: string;
   /** Plans catalogue keys of the route and the timetable. */
@@ -249,7 +249,7 @@ export const SITE_POINT_LABELS: Record<SitePointKind, PlansKey> = {
   station: 'siteKindStation',
 };
 
-/** The shuttle line serving a hotel, from its badges (SPEC §3: 28, 30, 31 are shuttle badges). */
+/** The shuttle line serving a hotel, from its badges (docs/behaviour.md §3: 28, 30, 31 are shuttle badges). */
 export function shuttleLineOf(hotel: Pick<SiteHotel, 'badgeIds'>): ShuttleLine | undefined {
   const shuttleBadges: readonly number[] = SHUTTLE_BADGE_IDS;
   return SHUTTLE_LINES.find((line) => hotel.badgeIds.includes(line.badgeId) && shuttleBadges.includes(line.badgeId));

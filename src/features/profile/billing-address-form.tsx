@@ -18,7 +18,7 @@ import { addressFormSchema } from '../../lib/address-form.ts';
 import { addressBodyOf, addressFieldOfPath, addressFormValues } from './profile-forms.ts';
 
 /**
- * The billing address (SPEC §7): loaded on arrival (a failed load falls back to the empty default,
+ * The billing address (docs/behaviour.md §7): loaded on arrival (a failed load falls back to the empty default,
  * §8); saving reads first and then PATCHes or POSTs; an existing address can be deleted.
  */
 export function BillingAddressForm() {
@@ -48,7 +48,7 @@ export function BillingAddressForm() {
 
   useEffect(() => {
     if (load.status === 'loading') return;
-    // SPEC §8: a failed load falls back to the empty default address.
+    // docs/behaviour.md §8: a failed load falls back to the empty default address.
     const loaded = load.status === 'ready' ? load.data : null;
     setAddress(loaded);
     setStoredAddress(loaded ?? EMPTY_ADDRESS);

@@ -3,7 +3,7 @@ import { api, noContent } from '../../lib/api.ts';
 import { type Address, addressSchema } from '../../shared/contracts/catalog.ts';
 import { type User, userSchema } from '../../shared/contracts/user.ts';
 
-/** The calls of the profile page (SPEC §7 PATCH /api/user/, address; avatar and password of issue 4). */
+/** The calls of the profile page (docs/behaviour.md §7 PATCH /api/user/, address; avatar and password). */
 
 export interface UserPatch {
   firstName: string;
@@ -36,7 +36,7 @@ export function readBillingAddress(signal?: AbortSignal): Promise<Address | null
 
 export type AddressBody = Omit<Address, 'id'>;
 
-/** SPEC §7: read first; PATCH when the user has an address, else POST. */
+/** docs/behaviour.md §7: read first; PATCH when the user has an address, else POST. */
 export async function saveBillingAddress(body: AddressBody): Promise<Address> {
   const existing = await readBillingAddress();
   return api('/api/address/', addressSchema, { method: existing ? 'PATCH' : 'POST', body });

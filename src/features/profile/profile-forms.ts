@@ -38,7 +38,7 @@ export const ADDRESS_FORM_FIELDS = [
   'purchaseOrder',
 ] as const satisfies readonly (keyof AddressFormInput)[];
 
-/** The form's values for a stored address (or the empty default of SPEC §3). */
+/** The form's values for a stored address (or the empty default of docs/behaviour.md §3). */
 export function addressFormValues(address: Address | null): AddressFormInput {
   const source = address ?? EMPTY_ADDRESS;
   return {

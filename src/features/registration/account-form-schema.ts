@@ -12,7 +12,7 @@ const passwordsMatch = (value: { password: string; repeatPassword: string }) =>
   value.repeatPassword === '' || value.password === value.repeatPassword;
 
 /**
- * The Your Account form. The billing address follows the presence rule of SPEC §5 (country,
+ * The Your Account form. The billing address follows the presence rule of docs/behaviour.md §5 (country,
  * addressLine1 longer than 1 character, zip and city), so a created account always "has" one.
  */
 export const accountFormSchema = z

@@ -52,7 +52,7 @@ export function AccountForm() {
   const store = useStore();
   const registration = useAtomValue(registrationAtom);
   const [formError, setFormError] = useState<ReactNode>(null);
-  /** The address the server mailed the next step to (issue 22: the registration goes on from the link). */
+  /** The address the server mailed the next step to (the registration goes on from the link). */
   const [inboxFor, setInboxFor] = useState<string | null>(null);
   const [emailChecking, setEmailChecking] = useState(false);
   const [emailCheckFailed, setEmailCheckFailed] = useState(false);
@@ -83,7 +83,7 @@ export function AccountForm() {
     };
   }, []);
 
-  /** One check per address: eligibility (SPEC §4) and the gray-listed provider (SPEC §5), in parallel. */
+  /** One check per address: eligibility (docs/behaviour.md §4) and the gray-listed provider (behaviour §5), in parallel. */
   const runEmailCheck = useCallback(
     async (address: string): Promise<RegistrationState> => {
       if (mounted.current) setEmailChecking(true);
@@ -102,7 +102,7 @@ export function AccountForm() {
       if (mounted.current) {
         setEmailChecking(false);
         setEmailCheckFailed(eligibility === null);
-        // SPEC §6: back to the pass choice; the registration frame's guard drops the host code
+        // docs/behaviour.md §6: back to the pass choice; the registration frame's guard drops the host code
         // and the landing explains why.
         if (hostCodeBlocked(next)) navigate('/registration');
       }
@@ -178,7 +178,7 @@ export function AccountForm() {
         address: billingAddressOf(values),
         hasFilledOutUserData: true,
       });
-      // Whatever the address (new, or with an account: finding 6), the next step is in the mail.
+      // Whatever the address (new, or with an account), the next step is in the mail.
       setInboxFor(values.email);
     } catch (error) {
       showSubmitError(error);

@@ -14,7 +14,7 @@ const fetchRegistrationState = (token: string) => api('/api/registration/state',
 type Session = NonNullable<ConfirmResponse['registration']>;
 
 /**
- * The registration goes on from its confirmation link (issue 22, "confirm first"): the session the
+ * The registration goes on from its confirmation link ("confirm first"): the session the
  * confirmation answered becomes the flow's account. In the browser that registered, the local state
  * (pass, hotel, voucher) is kept and the flow goes on with the survey; elsewhere (another device, or
  * another registration's leftovers) the state is rebuilt from what the server knows and the hotel,

@@ -3,7 +3,7 @@ import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import type { RegistrationState } from './registration-state.ts';
 
 /*
- * The e-mail checks of the Your Account step (SPEC §4, §5): eligibility (black- and whitelist) and
+ * The e-mail checks of the Your Account step (docs/behaviour.md §4, §5): eligibility (black- and whitelist) and
  * the gray-listed free-mail provider check. Pure rules here; the calls are in registration-api.ts.
  */
 
@@ -24,7 +24,7 @@ export function isCheckableEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 }
 
-/** The domain for the provider check: the part after the (last) at sign, lower-cased (SPEC §5). */
+/** The domain for the provider check: the part after the (last) at sign, lower-cased (docs/behaviour.md §5). */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@');
   return at === -1
@@ -36,7 +36,7 @@ export function emailDomain(email: string): string {
 }
 
 /**
- * SPEC §4 eligibility check. On success: the e-mail and both flags are stored, the check is
+ * docs/behaviour.md §4 eligibility check. On success: the e-mail and both flags are stored, the check is
  * complete, and the voucher is valid when the address is whitelisted or not blacklisted; a
  * blacklisted address clears the chosen pass. On failure (`result` null) all of these are reset.
  */

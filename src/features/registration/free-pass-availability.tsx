@@ -11,7 +11,7 @@ import { numberFormat } from '../../i18n/formats.ts';
 
 const countFormat = (language: Language) => numberFormat(language);
 
-/** SPEC §9's three headlines (the common messages). */
+/** docs/behaviour.md §9's three headlines (the common messages). */
 const HEADLINES: Record<AvailabilityLevel, MessageKey<'common'>> = {
   available: 'freePassesAvailable',
   'almost-gone': 'freePassesAlmostGone',
@@ -34,7 +34,7 @@ export function useTakenPasses(): number | null | undefined {
 }
 
 /**
- * SPEC §9 free Standard Pass availability: a bar filled by the taken share of the 2000 passes and
+ * docs/behaviour.md §9 free Standard Pass availability: a bar filled by the taken share of the 2000 passes and
  * one of the three headlines. A failed call or an unknown value hides the panel (§8).
  */
 export function FreePassAvailability() {

@@ -8,7 +8,7 @@ import { FREE_PASS_CODE } from './pass-selection.ts';
 import './registration-panel.css';
 
 /**
- * SPEC §1/§9: the side panel's offer: a free Standard Pass with the discount code CF26, and the
+ * docs/behaviour.md §1/§9: the side panel's offer: a free Standard Pass with the discount code CF26, and the
  * prize draw for 2 free hotel nights. 'Use code' hands the code to the pass step (?voucher=).
  */
 export function FreePassOffer() {

@@ -7,7 +7,7 @@ import './registration-flow.css';
 /** The total rows' classes: net and total by key, every VAT row ('vat-S-1900', …) alike. */
 const TOTAL_ROW_CLASS: Record<string, string> = { net: 'order-summary__subtotal', total: 'order-summary__total' };
 
-/** The checkout overview (SPEC §2 'checkout overview'): lines, net, one VAT row per rate, total; 'Free' alone for a free order. */
+/** The checkout overview (docs/behaviour.md §2 'checkout overview'): lines, net, one VAT row per rate, total; 'Free' alone for a free order. */
 export function OrderSummary({ order }: { order: Order }) {
   const t = useT('registration');
   return (

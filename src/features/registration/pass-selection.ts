@@ -2,7 +2,7 @@ import type { PassType } from '../../shared/contracts/catalog.ts';
 import type { VoucherCheck } from '../../shared/contracts/registration.ts';
 import type { RegistrationState } from './registration-state.ts';
 
-/** SPEC §9: the discount code the registration promotes for the free Standard Pass. */
+/** docs/behaviour.md §9: the discount code the registration promotes for the free Standard Pass. */
 export const FREE_PASS_CODE = 'CF26';
 
 export type RegistrationPass = NonNullable<RegistrationState['pass']>;
@@ -48,7 +48,7 @@ export function isLocked(type: PassType, unlockedPassTypeId: number | null): boo
 
 /**
  * The state update for choosing `type`. The applied code goes along only when it belongs to this
- * pass; a changed code asks the Account step to check the e-mail's eligibility again (SPEC §4: the
+ * pass; a changed code asks the Account step to check the e-mail's eligibility again (docs/behaviour.md §4: the
  * voucher's validity depends on it, and a host code needs an invited address).
  */
 export function choosePassUpdate(

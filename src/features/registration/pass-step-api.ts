@@ -42,7 +42,7 @@ let takenPasses: { at: number; promise: Promise<number | null> } | null = null;
 
 /**
  * GET /api/pass/taken-passes, shared by the side panel's bar and the pass cards (one call per 30 s).
- * Resolves null when unknown or when the call fails: SPEC §8 hides the panel then.
+ * Resolves null when unknown or when the call fails: docs/behaviour.md §8 hides the panel then.
  */
 export function fetchTakenPasses(now = Date.now()): Promise<number | null> {
   if (takenPasses && now - takenPasses.at < TAKEN_PASSES_MAX_AGE_MS) return takenPasses.promise;

@@ -1,7 +1,7 @@
 /**
  * Thrown by the checkout page when the payment provider sent the browser back with
  * `?payment=failed`: the router's error page reads `status` (src/app/errors/error-status.ts) and
- * shows SPEC §2's 402 page, 'Oops. Payment was not successful.'
+ * shows docs/behaviour.md §2's 402 page, 'Oops. Payment was not successful.'
  */
 export class PaymentFailedError extends Error {
   readonly status = 402;

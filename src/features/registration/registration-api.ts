@@ -57,9 +57,9 @@ export interface AccountBody {
 }
 
 /**
- * POST /api/registration/account: always `checkInbox` (issue 22, "confirm first"): the registration
+ * POST /api/registration/account: always `checkInbox` ("confirm first"): the registration
  * goes on from the link in the mail, which brings the registration token (POST /api/user/confirm).
- * The answer never says whether the address had an account (findings 6, 11).
+ * The answer never says whether the address had an account.
  */
 export function createAccount(body: AccountBody) {
   return api('/api/registration/account', registrationCheckInboxSchema, { method: 'POST', body });
@@ -85,7 +85,7 @@ export function checkout(token: string, hotel: HotelChoice | null, place = false
   return api('/api/registration/checkout', orderSchema, { method: 'POST', body: place ? { hotel, place } : { hotel }, token });
 }
 
-/** Where the payment provider sends the browser back (SPEC §7 redirectSuccess / redirectCancel). */
+/** Where the payment provider sends the browser back (docs/behaviour.md §7 redirectSuccess / redirectCancel). */
 export const PAYMENT_REDIRECTS = {
   redirectSuccess: '/registration/finish',
   redirectCancel: '/registration/checkout?payment=failed',

@@ -20,7 +20,7 @@ import './registration-flow.css';
 
 /**
  * /registration/checkout. Back from the payment provider with `?payment=failed` it throws the 402
- * of SPEC §2 for the router's error page; opening the checkout again retries the same order.
+ * of docs/behaviour.md §2 for the router's error page; opening the checkout again retries the same order.
  */
 export function RegistrationCheckoutPage() {
   const [search] = useSearchParams();

@@ -18,7 +18,7 @@ type PassStatus = 'pending' | 'approved';
  * /registration/finish (also the payment provider's return, `?session=`): the registration is
  * complete. Says whether the pass is approved or awaits approval, shows the invoice number of a
  * paid order and what happens next. Leaving for the sign-in (or starting over) resets the
- * registration state (SPEC §4).
+ * registration state (docs/behaviour.md §4).
  */
 export function RegistrationFinishPage() {
   const t = useT('registration');

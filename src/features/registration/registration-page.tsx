@@ -60,7 +60,7 @@ interface AppliedCode {
 }
 
 /**
- * /registration: the Pass step ('choose your pass type', SPEC §2). Paid and voucher pass types as
+ * /registration: the Pass step ('choose your pass type', docs/behaviour.md §2). Paid and voucher pass types as
  * cards; a voucher or discount code checked by the server unlocks or selects its pass (CF26 the
  * free Standard Pass). Choosing a pass stores it (and its code) and goes on to the hotel step.
  * The side panel (layout) carries the countdown, the free-pass availability and the offer.

@@ -4,7 +4,7 @@ import { addressSchema } from '../../shared/contracts/catalog.ts';
 import { orderSchema } from '../../shared/contracts/registration.ts';
 
 /**
- * The registration flow's client state (SPEC §3 "Registration state"), persisted in localStorage so
+ * The registration flow's client state (docs/behaviour.md §3 "Registration state"), persisted in localStorage so
  * a reload (or the trip to the payment page) loses nothing. Read back through zod: a row written by
  * an older version that no longer fits is dropped instead of breaking the flow.
  */
@@ -74,7 +74,7 @@ export function readStoredRegistration(): RegistrationState {
     const stored: unknown = JSON.parse(raw);
     const parsed = z.safeParse(registrationStateSchema, stored);
     if (parsed.success) return parsed.data;
-    // An order saved by an older app (before VAT per rate, issue 23) is priced again at checkout;
+    // An order saved by an older app (before VAT per rate) is priced again at checkout;
     // the rest of the registration is kept.
     const withoutOrder = z.safeParse(registrationStateSchema, { ...(stored as object), order: null });
     return withoutOrder.success ? withoutOrder.data : EMPTY_REGISTRATION;
@@ -104,7 +104,7 @@ export const registrationAtom = atom(
   },
 );
 
-/** SPEC §4 "Registration reset clears everything". */
+/** docs/behaviour.md §4 "Registration reset clears everything". */
 export const resetRegistrationAtom = atom(null, (_get, set) => {
   set(baseAtom, EMPTY_REGISTRATION);
   store(EMPTY_REGISTRATION);

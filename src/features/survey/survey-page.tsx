@@ -85,7 +85,7 @@ export function SurveyPage() {
   };
 
   const skip = () => {
-    // SPEC §4: the survey cookie 'skip' stops the redirect to /survey.
+    // docs/behaviour.md §4: the survey cookie 'skip' stops the redirect to /survey.
     setCookie('survey', 'skip');
     leave();
   };

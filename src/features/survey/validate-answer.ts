@@ -19,7 +19,7 @@ export function normalizeAnswer(question: SurveyQuestion, value: AnswerValue | u
 }
 
 /**
- * Why an answer cannot be sent (SPEC §5: required, max selections, known options), or null. The
+ * Why an answer cannot be sent (docs/behaviour.md §5: required, max selections, known options), or null. The
  * rules are the server's own (src/shared/survey.ts); this adds the request's length limit so an
  * over-long text gets a sentence instead of a bare 400. The survey question words it.
  */

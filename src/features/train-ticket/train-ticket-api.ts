@@ -10,7 +10,7 @@ const ticketTypesSchema = z.array(trainTicketTypeSchema);
 
 export type TrainTicketType = z.infer<typeof trainTicketTypeSchema>;
 
-/** GET /api/train-ticket: SPEC §3 uses the first ticket of the list; null without one. */
+/** GET /api/train-ticket: docs/behaviour.md §3 uses the first ticket of the list; null without one. */
 export async function fetchTrainTicket(signal?: AbortSignal): Promise<TrainTicket | null> {
   return firstOrNull(await api('/api/train-ticket', ticketsSchema, { signal }));
 }

@@ -13,9 +13,9 @@ import { TrainTicketCard } from './train-ticket-card.tsx';
 import './train-ticket.css';
 
 /**
- * /train-ticket: the user's ticket (the first of GET /api/train-ticket, SPEC §3), or the tickets
+ * /train-ticket: the user's ticket (the first of GET /api/train-ticket, docs/behaviour.md §3), or the tickets
  * on sale with the way to buy one. The session's ticket shows at once; a fresh copy replaces it
- * when it arrives, and a failed refresh keeps it (SPEC §8).
+ * when it arrives, and a failed refresh keeps it (behaviour §8).
  */
 export function TrainTicketPage() {
   const t = useT('train-ticket');

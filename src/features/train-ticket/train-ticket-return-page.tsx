@@ -33,7 +33,7 @@ export function TrainTicketReturnPage() {
   const [ticket, setTicket] = useAtom(trainTicketAtom);
   const [loadingTicket, setLoadingTicket] = useState(false);
 
-  // Paid: the ticket exists on the server now. Load it into the session (SPEC §8: keep what we have on failure).
+  // Paid: the ticket exists on the server now. Load it into the session (docs/behaviour.md §8: keep what we have on failure).
   useEffect(() => {
     if (payment.kind !== 'succeeded') return;
     const controller = new AbortController();

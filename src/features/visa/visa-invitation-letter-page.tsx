@@ -14,7 +14,7 @@ import { VisaLetterForm } from './visa-letter-form.tsx';
 import { VisaLetterSummary } from './visa-letter-summary.tsx';
 import './visa.css';
 
-/** /visa-invitation-letter: only with an approved pass (issue 4); otherwise it says why and leads to /pass. */
+/** /visa-invitation-letter: only with an approved pass; otherwise it says why and leads to /pass. */
 export function VisaInvitationLetterPage() {
   const t = useT('visa');
   const pass = useAtomValue(passAtom);

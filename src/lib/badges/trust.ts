@@ -4,7 +4,7 @@ import type { AppDatabase } from '../db.ts';
 import { type PassKeys, type PassRevocations, passKeysSchema } from '../../shared/contracts/pass-token.ts';
 
 /*
- * What a scanning device needs to judge badges without a signal (ARCHITECTURE §6): the public keys
+ * What a scanning device needs to judge badges without a signal (docs/architecture.md §6): the public keys
  * that verify signatures and the list of revoked barcode ids. Both are fetched whenever the device
  * is online and kept in the user's Dexie meta, so a scanner that opened the app once with a signal
  * can verify badges all day in a hall without one. Logout deletes them with the user's other rows.
@@ -15,7 +15,7 @@ export const REVOCATIONS_META = 'passRevocations';
 
 /**
  * The revocation list as the device keeps it: every revoked id it downloaded, the cursor to ask for
- * new ones from (none in lists stored before issue 24: the next download starts over) and when it
+ * new ones from (none in lists stored before cursors existed: the next download starts over) and when it
  * last fetched them.
  */
 const cachedRevocationsSchema = z.object({

@@ -1,4 +1,4 @@
-// The shared scanning module (issue 6): camera, decoder, loop, feedback and fallbacks. Framework-free;
+// The shared scanning module: camera, decoder, loop, feedback and fallbacks. Framework-free;
 // the React view is src/components/scanner. Importing this does not load zxing: createDetector does.
 export * from './camera.ts';
 export * from './debounce.ts';

@@ -1,4 +1,4 @@
-// Contracts of the signed-in area (issue 4): upgrades, train tickets, hotel bookings made in the
+// Contracts of the signed-in area: upgrades, train tickets, hotel bookings made in the
 // app, visa invitation letter, profile (avatar, password). zod/mini like the other contracts.
 import { z } from 'zod/mini';
 import { bookingSchema } from './catalog.ts';
@@ -28,7 +28,7 @@ export const guestSchema = z.object({
   lastName: z.string().check(z.trim(), z.minLength(1, says('required')), z.maxLength(100), singleLine()),
 });
 
-/** POST /api/booking/guest (SPEC §7): adds a guest to one of the user's confirmed bookings; answers the booking. */
+/** POST /api/booking/guest (docs/behaviour.md §7): adds a guest to one of the user's confirmed bookings; answers the booking. */
 export const bookingGuestBodySchema = z.object({
   accommodationId: id,
   roomId: id,
@@ -80,7 +80,7 @@ export const passwordUpdateBodySchema = z.object({
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Optional query of GET /api/image/{id}: the variant to render (SPEC §7: 56×56, crop, dpr 2). */
+/** Optional query of GET /api/image/{id}: the variant to render (docs/behaviour.md §7: 56×56, crop, dpr 2). */
 export const imageVariantQuerySchema = z.object({
   width: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(1024))),
   height: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(1024))),

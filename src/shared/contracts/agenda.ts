@@ -1,4 +1,4 @@
-// The agenda, exhibitors and personal favourites (issue 5). Times are ISO instants; the app shows
+// The agenda, exhibitors and personal favourites. Times are ISO instants; the app shows
 // them in Europe/Berlin.
 import { z } from 'zod/mini';
 import { opBase, SYNC_BATCH_MAX } from './sync.ts';

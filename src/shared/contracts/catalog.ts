@@ -64,7 +64,7 @@ export const addressSchema = z.object({
   countryId: z.nullable(z.int()),
   /**
    * BT-10: the buyer's reference for their invoices, e.g. a German public buyer's Leitweg-ID ('' without
-   * one). Defaulted so an address the device stored before issue 23 still reads.
+   * one). Defaulted so an address the device stored before this field existed still reads.
    */
   buyerReference: withDefault(z.string(), ''),
   /** BT-13: the buyer's purchase order number ('' without one). */
@@ -72,7 +72,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** Defaults are empty strings (SPEC §3); also the fallback when the address load fails (§8). */
+/** Defaults are empty strings (docs/behaviour.md §3); also the fallback when the address load fails (§8). */
 export const EMPTY_ADDRESS: Address = {
   type: 'billingAddress',
   company: '',

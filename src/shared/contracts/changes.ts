@@ -1,4 +1,4 @@
-// Incremental downloads (issue 24, ARCHITECTURE §5): check-in events of a list, revocations and a
+// Incremental downloads (docs/architecture.md §5): check-in events of a list, revocations and a
 // scanner's leads come in pages ordered by an opaque cursor that only ever advances. A device keeps
 // the cursor of its last page and asks again from it; a page boundary inside a burst of changes
 // loses and repeats nothing (server/services/sync/change-cursor.ts).

@@ -1,4 +1,4 @@
-// Staff pass checks (issue 6): check-ins made offline on staff devices, uploaded from the outbox in
+// Staff pass checks: check-ins made offline on staff devices, uploaded from the outbox in
 // batches (src/shared/contracts/sync.ts: per-op results) and applied once by the device's nonce.
 import { z } from 'zod/mini';
 import { changePageFields } from './changes.ts';

@@ -4,7 +4,7 @@ import { hasControlCharacter } from '../text.ts';
 import { normalizeVatId } from '../vat-id.ts';
 import { says, type ValidationKey } from '../validation.ts';
 
-/** application/problem+json body of every error answer (ARCHITECTURE §4). */
+/** application/problem+json body of every error answer (docs/architecture.md §4). */
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
@@ -20,7 +20,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
 /**
  * Refuses line breaks, tabs and other control characters (src/shared/text.ts) in a single-line text
  * such as a name, a company or an address line: they could add lines to the mails, PDFs and badges
- * that print it (finding 9). Every single-line text field of a request carries it.
+ * that print it. Every single-line text field of a request carries it.
  */
 export const singleLine = () => z.refine<string>((value) => !hasControlCharacter(value), says('singleLine'));
 

@@ -1,4 +1,4 @@
-// Event-day devices on the organizer console (issue 24): staff check-in devices, lead scanners and
+// Event-day devices on the organizer console: staff check-in devices, lead scanners and
 // self-service kiosks report their sync state; the console lists them per check-in list and per
 // exhibitor and flags the ones that have not synced for a while.
 import { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-// Lead scanning (issue 6): ops uploaded from the device's outbox in batches
+// Lead scanning: ops uploaded from the device's outbox in batches
 // (src/shared/contracts/sync.ts: per-op results), applied once by op id.
 import { z } from 'zod/mini';
 import { says } from '../validation.ts';
@@ -53,7 +53,7 @@ export function isLeadEdit(op: Pick<LeadOp, 'notes' | 'rating' | 'tags' | 'answe
 /** POST /api/lead: a batch of lead ops → syncResponseSchema (created, updated, duplicate, rejected + reason). */
 export const leadOpsBodySchema = z.object({ ops: z.array(leadOpSchema).check(z.minLength(1), z.maxLength(SYNC_BATCH_MAX)) });
 
-/** The other person of a lead, as the lists show them (SPEC §3: lastName and company at least). */
+/** The other person of a lead, as the lists show them (docs/behaviour.md §3: lastName and company at least). */
 export const leadPersonSchema = z.object({
   uuid: z.uuid(),
   firstName: z.string(),

@@ -1,4 +1,4 @@
-// The organizer console's vouchers, badges and team (issue 14), and the exhibitor teams' shared
+// The organizer console's vouchers, badges and team, and the exhibitor teams' shared
 // lead lists (organizers create them; a team's owner manages its members under /api/lead/team).
 import { z } from 'zod/mini';
 import { says } from '../validation.ts';
@@ -139,7 +139,7 @@ export const leadTeamCreateSchema = z.object({
 });
 export type LeadTeamCreate = z.infer<typeof leadTeamCreateSchema>;
 
-/** An invitation to a team (issue 22): the answer is the same whether or not the address has an account. */
+/** An invitation to a team: the answer is the same whether or not the address has an account. */
 export const leadTeamMemberRequestSchema = z.object({ email });
 export type LeadTeamMemberRequest = z.infer<typeof leadTeamMemberRequestSchema>;
 

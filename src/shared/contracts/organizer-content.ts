@@ -1,4 +1,4 @@
-// The organizer console's content (issue 14): the agenda imported from a pretalx schedule.json,
+// The organizer console's content: the agenda imported from a pretalx schedule.json,
 // exhibitors imported from CSV, and news written, published and withdrawn without a developer.
 import { z } from 'zod/mini';
 import { says } from '../validation.ts';

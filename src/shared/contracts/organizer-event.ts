@@ -1,4 +1,4 @@
-// The organizer console's event overview (issue 14): the dashboard's figures, the check-in lists
+// The organizer console's event overview: the dashboard's figures, the check-in lists
 // organizers manage (staff devices read them through src/shared/contracts/checkin.ts) and the CSV
 // exports. Amounts in cents; days and hours at the venue (Europe/Berlin).
 import { z } from 'zod/mini';

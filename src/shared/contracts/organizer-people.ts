@@ -1,4 +1,4 @@
-// The organizer console's people pages (issue 14): the approval queue, the attendee search and one
+// The organizer console's people pages: the approval queue, the attendee search and one
 // attendee's record with its actions, and the audit log. Organizers only (/api/organizer/...).
 import { z } from 'zod/mini';
 import { says } from '../validation.ts';

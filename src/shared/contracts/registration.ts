@@ -37,7 +37,7 @@ export const vatIdBodySchema = z.object({
 });
 export const vatIdResultSchema = z.object({ valid: z.boolean() });
 
-/** Accommodation search params (SPEC §3 defaults: 2026-03-23 → 2026-03-27, occupancy 1, priceLowHigh). */
+/** Accommodation search params (docs/behaviour.md §3 defaults: 2026-03-23 → 2026-03-27, occupancy 1, priceLowHigh). */
 export const ACCOMMODATION_DEFAULTS = {
   start: '2026-03-23',
   end: '2026-03-27',
@@ -67,7 +67,7 @@ export const roomSchema = z.object({
   price: z.int(),
   active: z.boolean(),
   internal: z.boolean(),
-  /** Ids of the nightly availability rows for the searched stay (one call per id, SPEC §7). */
+  /** Ids of the nightly availability rows for the searched stay (one call per id, docs/behaviour.md §7). */
   availabilityIds: z.array(z.int()),
   /** Rooms left for every night of the searched stay (the minimum over the nights). */
   available: z.int(),
@@ -83,7 +83,7 @@ export const accommodationSchema = z.object({
   distanceM: z.int(),
   image: z.nullable(z.string()),
   badgeIds: z.array(z.int()),
-  /** Badge ids 28, 30 or 31 (SPEC §9). */
+  /** Badge ids 28, 30 or 31 (docs/behaviour.md §9). */
   shuttle: z.boolean(),
   /** Cheapest bookable room per night, in cents; null when nothing is bookable for the stay. */
   priceFrom: z.nullable(z.int()),
@@ -104,7 +104,7 @@ export type HotelChoice = z.infer<typeof hotelChoiceSchema>;
  * POST /api/registration/account: creates the account, the billing address and the pass (pending,
  * or approved for whitelisted addresses when the pass is free: a paid pass is approved by its
  * payment, whitelisted or not), or, for an address whose account was never confirmed, replaces its
- * details (the newest registration wins). Nothing usable comes back (issue 22, "confirm first"): the
+ * details (the newest registration wins). Nothing usable comes back ("confirm first"): the
  * answer is the same for every address, and the registration token comes with the confirmation link
  * (POST /api/user/confirm), for the survey, checkout and payment calls until the full sign-in.
  */
@@ -122,7 +122,7 @@ export const registrationAccountBodySchema = z.object({
   /** The account's language (mails, PDFs); without it the request's Accept-Language decides (else English). */
   language: z.optional(languageSchema),
 });
-/** POST /api/registration/account's one answer, 202 for every address (findings 6, 11): the next step is in the mail. */
+/** POST /api/registration/account's one answer, 202 for every address: the next step is in the mail. */
 export const registrationCheckInboxSchema = z.object({ checkInbox: z.literal(true) });
 
 /** The pass of the registration state (src/features/registration/registration-state.ts). */
@@ -192,7 +192,7 @@ export type Order = z.infer<typeof orderSchema>;
  */
 export const checkoutBodySchema = z.object({ hotel: z.nullable(hotelChoiceSchema), place: z.optional(z.boolean()) });
 
-/** POST /api/payment/session (SPEC §7). */
+/** POST /api/payment/session (docs/behaviour.md §7). */
 export const paymentSessionBodySchema = z.object({
   /** The order id. */
   item: z.uuid(),

@@ -1,4 +1,4 @@
-// Uploads of offline changes (ARCHITECTURE §5): a device's outbox sends ops in batches; the server
+// Uploads of offline changes (docs/architecture.md §5): a device's outbox sends ops in batches; the server
 // applies each once by its client-generated id and answers per op. Shared by every kind of op
 // (agenda favourites here; leads and check-ins use the same result shape).
 import { z } from 'zod/mini';

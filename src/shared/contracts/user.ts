@@ -14,7 +14,7 @@ export const newPasswordSchema = z
   .check(z.maxLength(128, says('passwordTooLong')), z.refine(meetsPasswordRule, says('passwordRule')));
 
 /**
- * The languages of the product (issue 16). The account remembers one: its mails and PDFs are
+ * The languages of the product. The account remembers one: its mails and PDFs are
  * written in it. English is the source language and the default.
  */
 export const LANGUAGES = ['en', 'de'] as const;
@@ -57,8 +57,8 @@ export const signUpBodySchema = z.object({
   language: z.optional(languageSchema),
 });
 /**
- * POST /api/user/sign-up answers 202 with this whether or not the address already has an account
- * (finding 11): the next step is in the mail either way.
+ * POST /api/user/sign-up answers 202 with this whether or not the address already has an account:
+ * the next step is in the mail either way.
  */
 export const signUpResponseSchema = z.object({ ok: z.literal(true) });
 
@@ -66,14 +66,14 @@ const emailToken = z.string().check(z.minLength(16), z.maxLength(128));
 
 /**
  * POST /api/user/confirm. The link proves the inbox; the password, chosen at sign-up or registration,
- * proves that the holder of the inbox is the one who chose it (finding 7: a later sign-up by someone
+ * proves that the holder of the inbox is the one who chose it (a later sign-up by someone
  * else must not plant its password on the link the holder follows). A wrong one is a 400 on
  * `password` and leaves the link usable.
  */
 export const confirmBodySchema = z.object({ uuid: z.uuid(), token: emailToken, password: knownPasswordSchema });
 /**
  * The answer of POST /api/user/confirm: the address is confirmed (and the password typed is the account's now). An account that came from a registration also gets its registration session
- * (issue 22, "confirm first": tokens come only after the confirmation), so the flow goes on from the link.
+ * ("confirm first": tokens come only after the confirmation), so the flow goes on from the link.
  */
 export const confirmResponseSchema = z.object({
   ok: z.literal(true),

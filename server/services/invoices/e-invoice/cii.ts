@@ -42,7 +42,7 @@ export const isoDay = (date: Date) => venueDay.format(date);
 /** UN/ECE Rec. 20 unit: hotel nights are counted in days, everything else in pieces. */
 const unitOf = (line: OrderLine) => (line.kind === 'hotel' ? 'DAY' : 'C62');
 
-/** Issued before issue 23 under reverse charge (category AE): the exemption the XML must state (BR-AE-10). */
+/** Issued before migration 0020 under reverse charge (category AE): the exemption the XML must state (BR-AE-10). */
 const REVERSE_CHARGE = { code: 'VATEX-EU-AE', text: 'Reverse charge / Steuerschuldnerschaft des Leistungsempfängers' };
 
 const address = (postal: Postal): Address => ({
@@ -55,7 +55,7 @@ const address = (postal: Postal): Address => ({
 });
 
 /**
- * The buyer's address in parts. Invoices issued before issue 23 whose holder had no billing address
+ * The buyer's address in parts. Invoices issued before migration 0020 whose holder had no billing address
  * left have only the printed lines ('street', 'postcode city', 'country'): read them back, the country
  * by its English or German name (`countryCode` resolves it), the seller's country when unknown.
  */

@@ -1,5 +1,5 @@
 /**
- * Country codes by English or German name, for invoices issued before issue 23 that kept only their
+ * Country codes by English or German name, for invoices issued before migration 0020 that kept only their
  * printed address ('Germany', 'Deutschland'). Loaded with the e-invoice, not at server start.
  */
 let lookup: Promise<(name: string) => string | undefined> | undefined;

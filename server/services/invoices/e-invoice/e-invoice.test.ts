@@ -72,7 +72,7 @@ const FIXTURES: Record<string, InvoiceDocument> = {
     },
     lines: [taxedLine('pass', 'Standard Pass', 1, 9_900)],
   },
-  // Issued before issue 23 under reverse charge, without the address in parts: stays as issued.
+  // Issued before migration 0020 under reverse charge, without the address in parts: stays as issued.
   'old-reverse-charge': {
     ...base,
     language: 'en',

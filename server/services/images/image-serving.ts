@@ -4,8 +4,8 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { renderVariant, type Variant, VariantCache, variantKey, variantName } from '../../services/images/avatar-images.ts';
-import { ImageDiskCache } from '../../services/images/image-cache.ts';
+import { renderVariant, type Variant, VariantCache, variantKey, variantName } from './avatar-images.ts';
+import { ImageDiskCache } from './image-cache.ts';
 
 /** One cache of rendered variants per process, shared by /api/image/{id} and the profile avatar route. */
 export const variants = new VariantCache();
@@ -82,6 +82,16 @@ export const REVALIDATE = 'private, no-cache';
 
 /** users.image of an uploaded avatar; the id is the images row. */
 export const imageUrl = (id: string) => `/api/image/${id}`;
+/** The short version a profile's avatar URL carries: it changes with the picture, so that URL may be cached for good. */
+export const avatarVersion = (imageId: string) => imageId.slice(0, 8);
+/** How other users reach someone's current avatar (never by image id: those are owner-only). */
+export const profileImageUrl = (userId: string, imageId: string) =>
+  `/api/user/profile/${userId}/image?v=${avatarVersion(imageId)}`;
+/** The avatar URL others may load (the public profile image route), as the lead lists show it. */
+export function publicImageOf(userId: string, image: string | null): string | null {
+  const imageId = imageIdOf(image);
+  return imageId ? profileImageUrl(userId, imageId) : null;
+}
 export function imageIdOf(url: string | null): string | null {
   const match = url?.match(/^\/api\/image\/([0-9a-f-]{36})$/i);
   return match?.[1] ?? null;

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { LEAD_SCANNER_PATH, VENDOR_TAG_ID } from '#shared/messages.ts';
-import { users } from '../../db/schema/index.ts';
-import { HttpProblem } from '../../plugins/errors.ts';
-import { imageIdOf } from '../image/serve.ts';
-import { authOf } from '../../types.ts';
-import { profileImageUrl } from '../user/avatar.ts';
+import { users } from '../db/schema/index.ts';
+import { HttpProblem } from './errors.ts';
+import { authOf } from '../types.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -13,6 +11,7 @@ export const STAFF_SCOPE = 'staff';
 export const ORGANIZER_SCOPE = 'organizer';
 export const NOT_LEAD_SCANNER = 'Only lead scanners can upload leads.';
 export const NOT_STAFF = 'Only staff can check passes.';
+export const NOT_ORGANIZER = 'Only organizers can do this.';
 export const NOT_VENDOR = 'Only exhibitors (vendor accounts) can join an exhibitor team.';
 
 /** The signed-in user's row, from the session cache when it is warm (permissions change rarely). */
@@ -56,8 +55,20 @@ export async function vendorsOnly(request: FastifyRequest) {
   if (!row.tagIds.includes(VENDOR_TAG_ID)) throw new HttpProblem(403, NOT_VENDOR);
 }
 
-/** The avatar URL others may load (the public profile image route), as the lead lists show it. */
-export function publicImageOf(userId: string, image: string | null): string | null {
-  const imageId = imageIdOf(image);
-  return imageId ? profileImageUrl(userId, imageId) : null;
+export const isOrganizer = (row: UserRow) => row.scopes.includes(ORGANIZER_SCOPE);
+
+/** onRequest hook after authenticate: only the organizer scope runs the event. */
+export async function organizersOnly(request: FastifyRequest) {
+  if (!isOrganizer(await signedInUserRow(request.server, authOf(request).userId))) throw new HttpProblem(403, NOT_ORGANIZER);
+}
+
+/**
+ * Registered once in the organizer API's scope: every route added there is signed in (401) and
+ * organizer-only (403) on onRequest, both before the body is read. The hooks go into the route's
+ * own options, so the route table shows them (the access tests walk it).
+ */
+export function guardOrganizerRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    route.onRequest = [app.authenticate, organizersOnly, ...[route.onRequest ?? []].flat()];
+  });
 }
