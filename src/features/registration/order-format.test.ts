@@ -24,8 +24,9 @@ describe('order overview texts', () => {
     expect(vatLabel(t)(vatPercent(1900))).toBe('VAT 19 %');
     expect(vatLabel(t)(vatPercent(700))).toBe('VAT 7 %');
     expect(vatLabel(t)(vatPercent(550))).toBe('VAT 5.5 %');
-    expect(vatLabel(tDe)(vatPercent(700))).toBe('USt. 7 %');
-    expect(vatLabel(tDe)(vatPercent(550))).toBe('USt. 5,5 %');
+    // German puts a non-breaking space before % (docs/glossary.md).
+    expect(vatLabel(tDe)(vatPercent(700))).toBe('USt. 7\u00a0%');
+    expect(vatLabel(tDe)(vatPercent(550))).toBe('USt. 5,5\u00a0%');
   });
 
   it('shows one VAT row per rate: 19 % on the pass, 7 % on the nights', () => {
