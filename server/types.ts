@@ -1,11 +1,11 @@
-import type { BadgeVerifier } from './services/badges/badge-verifier.ts';
-import type { PassSigner } from './services/passes/pass-signing.ts';
 import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { SessionCache } from './services/accounts/session-cache.ts';
+import type { BadgeVerifier } from './services/badges/badge-verifier.ts';
 import type { Mailer } from './services/mail/mail.ts';
 import type { StrangerMail } from './services/mail/mail-budget.ts';
-import type { SessionCache } from './services/accounts/session-cache.ts';
+import type { PassSigner } from './services/passes/pass-signing.ts';
 
 export interface AuthContext {
   userId: string;

@@ -2,8 +2,8 @@ import './app/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startI18n } from './i18n/i18n.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { startI18n } from './i18n/i18n.ts';
 
 // The language and its common messages load while React and the first page's code start.
 void startI18n();

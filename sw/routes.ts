@@ -9,6 +9,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { announcePublicDataChanges } from './public-data-updates.ts';
 import {
   isPublicApiPath,
   isSessionStartPath,
@@ -21,7 +22,6 @@ import {
   userCacheKind,
   userCacheName,
 } from './rules.ts';
-import { announcePublicDataChanges } from './public-data-updates.ts';
 import type { UserSession } from './user-session.ts';
 
 /** Every in-app URL opens the precached shell; the client router takes it from there, offline too. */

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { LEAD_OP_KIND } from '../routes/lead/apply.ts';
-import { createDataDirApp, scanOf, scannerAndBadges } from '../testing/data-dir-app.ts';
+import { createDataDirApp, scannerAndBadges, scanOf } from '../testing/data-dir-app.ts';
 import { BackupError, backup, ENDPOINT_FILE, restore } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { LOCK_FILE } from './data-dir-lock.ts';

@@ -1,3 +1,6 @@
+// The validation messages are the app's catalogue: one table for the forms and the API (src/shared/validation.ts).
+import deValidation from '../../src/locales/de/validation.json' with { type: 'json' };
+import enValidation from '../../src/locales/en/validation.json' with { type: 'json' };
 import deCommon from '../locales/de/common.json' with { type: 'json' };
 import deMail from '../locales/de/mail.json' with { type: 'json' };
 import dePdf from '../locales/de/pdf.json' with { type: 'json' };
@@ -6,9 +9,6 @@ import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enMail from '../locales/en/mail.json' with { type: 'json' };
 import enPdf from '../locales/en/pdf.json' with { type: 'json' };
 import enProblems from '../locales/en/problems.json' with { type: 'json' };
-// The validation messages are the app's catalogue: one table for the forms and the API (src/shared/validation.ts).
-import deValidation from '../../src/locales/de/validation.json' with { type: 'json' };
-import enValidation from '../../src/locales/en/validation.json' with { type: 'json' };
 import type { Language } from './language.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Language } from './language.ts';
 import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
+import type { Language } from './language.ts';
 
 /**
  * Dates in the server's texts (mails, PDFs), per language. Moments are shown in venue time,

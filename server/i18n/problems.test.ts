@@ -4,14 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { CANCELLATION_MESSAGES } from '#shared/booking-rules.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { ROOT } from '../paths.ts';
-import { englishProblemText } from './problems.ts';
+import { NOT_LEAD_SCANNER, NOT_ORGANIZER, NOT_STAFF } from '../plugins/access.ts';
 import { SHUTTING_DOWN, STARTING_UP } from '../plugins/readiness.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../plugins/text-guard.ts';
-import { GUEST_MESSAGES } from '../routes/booking/guests.ts';
 import { BOOKING_MESSAGES } from '../routes/booking/create.ts';
-import { NOT_LEAD_SCANNER, NOT_ORGANIZER, NOT_STAFF } from '../plugins/access.ts';
+import { GUEST_MESSAGES } from '../routes/booking/guests.ts';
 import { NOT_TEAM_OWNER } from '../routes/lead/team.ts';
-import { LEAVE_TEAM_FIRST, OTHER_COMPANY } from '../services/leads/lead-team-invitations.ts';
 import { NOTHING_TO_RESEND } from '../routes/organizer/attendees.ts';
 import { LIST_NAME_TAKEN, UNKNOWN_PASS_TYPE } from '../routes/organizer/checkin-lists.ts';
 import { NOT_ORGANIZER as NOT_ORGANIZER_BADGES } from '../routes/pass/badges.ts';
@@ -25,12 +23,13 @@ import { WRONG_CONFIRM_PASSWORD } from '../routes/user/auth.ts';
 import { AVATAR_TOO_LARGE, AVATAR_WRONG_TYPE } from '../routes/user/avatar.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../routes/user/password.ts';
 import { VISA_MESSAGES } from '../routes/visa-letter/rules.ts';
-import { UNREADABLE_PICTURE } from '../services/images/avatar-images.ts';
-import { SOLD_OUT } from '../services/hotels/booking.ts';
 import { CONFIRM_FIRST } from '../services/accounts/confirmed-account.ts';
+import { SOLD_OUT } from '../services/hotels/booking.ts';
+import { UNREADABLE_PICTURE } from '../services/images/avatar-images.ts';
+import { LEAVE_TEAM_FIRST, OTHER_COMPANY } from '../services/leads/lead-team-invitations.ts';
 import { NO_PASS } from '../services/passes/pass-decisions.ts';
 import { CATALOGUES } from './catalogues.ts';
-import { type ProblemKey, localizeProblemText, problemTitle } from './problems.ts';
+import { englishProblemText, localizeProblemText, type ProblemKey, problemTitle } from './problems.ts';
 
 /**
  * English problem texts are found by their words (server/i18n/problems.ts), so the English

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { LEAD_SCANNER_PATH, VENDOR_TAG_ID } from '#shared/messages.ts';
 import { users } from '../db/schema/index.ts';
-import { HttpProblem } from './errors.ts';
 import { authOf } from '../types.ts';
+import { HttpProblem } from './errors.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,5 +1,5 @@
-import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import { constants } from 'node:zlib';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**

@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#shared/contracts/common.ts';
+import { databaseUnavailableReason } from '../db/connection-errors.ts';
 import { requestLanguage } from '../i18n/language.ts';
 import {
   englishProblemText,
@@ -12,7 +13,6 @@ import {
   problemTitle,
 } from '../i18n/problems.ts';
 import type { Values } from '../i18n/translate.ts';
-import { databaseUnavailableReason } from '../db/connection-errors.ts';
 
 /** One field's message in a problem: the English text, and its key when it has one (worded in the answer's language). */
 export interface FieldProblem {

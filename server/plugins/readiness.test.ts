@@ -11,7 +11,7 @@ import { LOCK_FILE } from '../db/data-dir-lock.ts';
 import { prepareDatabase } from '../db/open.ts';
 import { clientOps } from '../db/schema/index.ts';
 import { Readiness, shutDown } from '../services/instance/readiness.ts';
-import { createDataDirApp, scanOf, scannerAndBadges } from '../testing/data-dir-app.ts';
+import { createDataDirApp, scannerAndBadges, scanOf } from '../testing/data-dir-app.ts';
 import { createTestApp, testConfig } from '../testing/test-app.ts';
 import { STARTING_UP } from './readiness.ts';
 

@@ -1,8 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadScannersOnly, staffOnly } from '../plugins/access.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { eventDevicesOnly } from './devices/index.ts';
-import { leadScannersOnly, staffOnly } from '../plugins/access.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

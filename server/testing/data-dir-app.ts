@@ -11,8 +11,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { restrictToOwner } from '../db/data-dir-mode.ts';
 import { users } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, genericAttendeeEmail } from '../db/seed/demo-accounts.ts';
-import { signedInUser } from './purchases.ts';
 import type { Readiness } from '../services/instance/readiness.ts';
+import { signedInUser } from './purchases.ts';
 import { testConfig } from './test-app.ts';
 
 /** A folder holding a copy of the seeded template database, as DATA_DIR holds the embedded one. */

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { passBarcodes, passClaims, passes, passPools, passTypes, users } from '../db/schema/index.ts';
-import { FREE_STANDARD_POOL } from '../services/passes/pass-pool.ts';
 import { sha256 } from '../services/accounts/tokens.ts';
+import { FREE_STANDARD_POOL } from '../services/passes/pass-pool.ts';
 
 export const ORGANIZER = 'organizer@demo.cloudfest.example';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { addDays } from '#shared/stay.ts';
+import type { Db } from '../db/client.ts';
 import {
   accommodations,
   addresses,

@@ -5,8 +5,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { seed } from '../db/seed/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts.ts';
+import { seed } from '../db/seed/index.ts';
 
 /** The file's PostgreSQL copy comes migrated and seeded (pg-file-setup.ts): the first use takes it as it is. */
 let pristine = Boolean(process.env.TEST_DATABASE_ADMIN_URL);

@@ -2,9 +2,9 @@ import { getCookie, setCookie } from '../lib/cookies.ts';
 import {
   configAtom,
   isLeadScannerAtom,
+  isOrganizerAtom,
   isSignedInAtom,
   isStaffAtom,
-  isOrganizerAtom,
   isVendorAtom,
   loadUserData,
   passAtom,

@@ -1,5 +1,5 @@
-import { hostCodeBlocked } from '../shared/registration-rules.ts';
 import { describe, expect, it } from 'vitest';
+import { hostCodeBlocked } from '../shared/registration-rules.ts';
 import {
   type GuardSnapshot,
   guestOnlyDecision,

@@ -1,5 +1,5 @@
-import { needsSurvey } from '../shared/survey-redirect.ts';
 import { hostCodeBlocked } from '../shared/registration-rules.ts';
+import { needsSurvey } from '../shared/survey-redirect.ts';
 
 /**
  * Route guard decisions as pure functions of a session snapshot and a location, so every rule is

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { type ReactNode, startTransition, useLayoutEffect, useState, useTransition } from 'react';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory, Router } from 'react-router-dom';
 import { NavigationIdContext, PendingContext } from '../lib/navigation-state.ts';
 import { store } from '../lib/store.ts';
 import { saveScrollPosition } from './scroll-restoration.ts';

@@ -1,5 +1,5 @@
-import { type AppRoute, lazyPage } from './route-loads.tsx';
 import type { MessageKey } from '../i18n/namespaces.ts';
+import { type AppRoute, lazyPage } from './route-loads.tsx';
 
 /**
  * A console page; `nav` is the catalogue key of its label in the console's navigation (organizer

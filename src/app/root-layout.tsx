@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense, use } from 'react';
 import { startI18n } from '../i18n/i18n.ts';
+import { useNavigationId, useNavigationPending } from '../lib/navigation-state.ts';
 import { AppLoading } from './app-loading.tsx';
 import { RootErrorBoundary } from './errors/root-error-boundary.tsx';
-import { useNavigationId, useNavigationPending } from '../lib/navigation-state.ts';
 import { useRouteFocus } from './route-focus.ts';
 import { AppRoutes } from './router.tsx';
 import { useScrollRestoration } from './scroll-restoration.ts';

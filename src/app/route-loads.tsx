@@ -3,8 +3,8 @@ import { type ComponentType, type LazyExoticComponent, lazy, use, useMemo } from
 import { matchRoutes, Outlet, type Params, type RouteObject, useLocation, useParams, useRoutes } from 'react-router-dom';
 import { loadNamespaces } from '../i18n/i18n.ts';
 import type { Namespace } from '../i18n/namespaces.ts';
-import type { Place } from './guards.ts';
 import { useNavigationId } from '../lib/navigation-state.ts';
+import type { Place } from './guards.ts';
 import { appHistory, guardVersionAtom, latestNavigation } from './navigation.tsx';
 
 /*

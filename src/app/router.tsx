@@ -1,10 +1,10 @@
+import { KIOSK_PATH, kioskLocked } from '../features/kiosk/kiosk-lock.ts';
 import { readToken } from '../lib/token.ts';
 import { MESSAGES } from '../shared/messages.ts';
 import { legacyRegistrationTarget, parseAccommodationId, REGISTRATION_STEPS } from './guards.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
-import { organizerRoutes } from './organizer-routes.ts';
-import { KIOSK_PATH, kioskLocked } from '../features/kiosk/kiosk-lock.ts';
 import { revalidateRoutes } from './navigation.tsx';
+import { organizerRoutes } from './organizer-routes.ts';
 import { type AppRoute, type Guard, lazyPage, RouteError, useAppRoutes } from './route-loads.tsx';
 
 /*

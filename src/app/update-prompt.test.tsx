@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UpdatePrompt, type WorkboxLike, createUpdateController } from './update-prompt.tsx';
+import { createUpdateController, UpdatePrompt, type WorkboxLike } from './update-prompt.tsx';
 
 type Listener = () => void;
 

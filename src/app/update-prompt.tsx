@@ -6,8 +6,8 @@
  * `<UpdatePrompt />` (then mounted by the app shell) shows a banner while an update waits.
  */
 import { useSyncExternalStore } from 'react';
-import { useT } from '../i18n/use-t.ts';
 import type { Workbox } from 'workbox-window';
+import { useT } from '../i18n/use-t.ts';
 
 export type UpdateState = 'idle' | 'waiting' | 'updating';
 

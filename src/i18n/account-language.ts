@@ -1,6 +1,6 @@
 import { api, noContent } from '../lib/api.ts';
-import { changeLanguage, isLanguage } from './i18n.ts';
 import type { Language } from './i18n.ts';
+import { changeLanguage, isLanguage } from './i18n.ts';
 
 /**
  * The account's copy of the language: the server writes mails and PDFs in it, and a

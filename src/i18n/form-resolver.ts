@@ -2,8 +2,8 @@ import { toNestErrors } from '@hookform/resolvers';
 import { useEffect, useMemo, useRef } from 'react';
 import { type FieldError, type FieldValues, type Path, type Resolver, type UseFormProps, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { useLanguage } from './use-t.ts';
 import type { ValidationKey } from '../shared/validation.ts';
+import { useLanguage } from './use-t.ts';
 import { problemOf, useValidationText } from './validation-text.ts';
 
 /** A react-hook-form resolver for a zod schema whose messages are worded in the active language (validation-text.ts). */

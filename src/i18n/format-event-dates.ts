@@ -1,5 +1,5 @@
-import { activeLanguage, type Language } from './i18n.ts';
 import { dateFormat } from './formats.ts';
+import { activeLanguage, type Language } from './i18n.ts';
 
 const formatter = (language: Language) =>
   dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

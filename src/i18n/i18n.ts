@@ -1,6 +1,6 @@
+import loaders from 'virtual:catalogues';
 import { i18n, type Messages } from '@lingui/core';
 import { atom } from 'jotai';
-import loaders from 'virtual:catalogues';
 import { store } from '../lib/store.ts';
 import type { Namespace } from './namespaces.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api.ts';
 import { MESSAGES } from '../shared/messages.ts';
+import { ApiError } from './api.ts';
 import { errorMessage, OFFLINE_MESSAGE, RATE_LIMITED_MESSAGE, serverFieldErrors } from './form-errors.ts';
 
 const problem = (status: number, detail?: string, errors?: { path: string; message: string }[]) =>

@@ -1,5 +1,5 @@
-import { ApiError } from './api.ts';
 import { translate } from '../i18n/i18n.ts';
+import { ApiError } from './api.ts';
 
 /** The English texts of the two messages below (tests compare with them; the app shows the active language's). */
 export const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection and try again.';

@@ -1,11 +1,11 @@
+import { dateFormat, numberFormat } from '../i18n/formats.ts';
 import { activeLanguage, type Language, translate } from '../i18n/i18n.ts';
 import type { MessageKey } from '../i18n/namespaces.ts';
+import { validationText } from '../i18n/validation-text.ts';
 import type { Accommodation, Room, RoomAvailability } from '../shared/contracts/registration.ts';
 import { ACCOMMODATION_DEFAULTS } from '../shared/contracts/registration.ts';
 import { SHUTTLE_BADGE_IDS } from '../shared/messages.ts';
 import { addDays, nightCount, nightsOf, stayProblem } from '../shared/stay.ts';
-import { validationText } from '../i18n/validation-text.ts';
-import { dateFormat, numberFormat } from '../i18n/formats.ts';
 
 /**
  * The partner-hotel search shared by the registration's hotel step and the signed-in booking pages:

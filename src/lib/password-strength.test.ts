@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_PASSWORD_SCORE, isStrongPassword, passwordScore } from './password-strength.ts';
+import { isStrongPassword, MIN_PASSWORD_SCORE, passwordScore } from './password-strength.ts';
 
 describe('passwordScore', () => {
   it('scores an empty password 0 without loading zxcvbn', async () => {

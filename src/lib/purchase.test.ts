@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api.ts';
 import { MESSAGES } from '../shared/messages.ts';
+import { ApiError } from './api.ts';
 import { purchaseErrorMessage } from './purchase.ts';
 
 const problem = (status: number, title: string, detail?: string) =>

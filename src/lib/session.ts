@@ -1,4 +1,6 @@
 import { atom } from 'jotai';
+import { adoptAccountLanguage, saveUnsyncedLanguage } from '../i18n/account-language.ts';
+import { activeLanguage } from '../i18n/i18n.ts';
 import {
   type Address,
   type Booking,
@@ -9,8 +11,6 @@ import {
   type TrainTicket,
 } from '../shared/contracts/catalog.ts';
 import type { User } from '../shared/contracts/user.ts';
-import { adoptAccountLanguage, saveUnsyncedLanguage } from '../i18n/account-language.ts';
-import { activeLanguage } from '../i18n/i18n.ts';
 import { onUnauthorized } from './api.ts';
 import { configAtom, loadConfig } from './config.ts';
 import { deleteCookie } from './cookies.ts';

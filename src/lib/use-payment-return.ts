@@ -1,6 +1,6 @@
+import type { Order, PaymentSessionStatus } from '../shared/contracts/registration.ts';
 import { settledPaymentSession } from './payment.ts';
 import { useRequest } from './use-request.ts';
-import type { Order, PaymentSessionStatus } from '../shared/contracts/registration.ts';
 
 export type PaymentReturn =
   | { kind: 'none' }

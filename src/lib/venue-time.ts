@@ -1,5 +1,5 @@
-import { activeLanguage, type Language } from '../i18n/i18n.ts';
 import { dateFormat } from '../i18n/formats.ts';
+import { activeLanguage, type Language } from '../i18n/i18n.ts';
 import { VENUE_TIME_ZONE } from '../shared/venue-time-zone.ts';
 
 /*

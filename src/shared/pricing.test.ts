@@ -10,8 +10,8 @@ import {
   vatBreakdownOf,
   vatOf,
 } from './pricing.ts';
-import { LINE_KINDS, TAX_RULES } from './tax-rules.ts';
 import { nightCount, nightsOf, stayProblem } from './stay.ts';
+import { LINE_KINDS, TAX_RULES } from './tax-rules.ts';
 
 const stay = (start: string, end: string, pricePerNight: number) => ({
   name: 'Hotel Colosseo',

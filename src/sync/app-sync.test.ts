@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_NAME } from '../lib/db.ts';
 import { json, MemoryStorage, TEST_CONFIG, testPass, testUser } from '../lib/session-testing.ts';
 import { USER_B } from './testing.ts';

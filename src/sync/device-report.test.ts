@@ -7,9 +7,9 @@ import {
   DEVICE_ROLE_KEY,
   DEVICE_SECRET_KEY,
   type DeviceRole,
-  readRole,
   REPORT_INTERVAL_MS,
   REPORT_MIN_GAP_MS,
+  readRole,
 } from './device-report.ts';
 import type { SyncStatus } from './engine.ts';
 

@@ -1,3 +1,4 @@
+import { translate } from '../i18n/i18n.ts';
 import type { AppDatabase, OutboxRow } from '../lib/db.ts';
 import { problemSchema } from '../shared/contracts/common.ts';
 import { SYNC_BATCH_MAX, type SyncResult, syncResponseSchema } from '../shared/contracts/sync.ts';
@@ -5,7 +6,6 @@ import { onServiceWorkerSync, registerBackgroundSync } from './background-sync.t
 import { readOp, SYNC_KINDS, type SyncKind, type SyncKinds } from './kinds.ts';
 import { onOutboxChange } from './outbox.ts';
 import { readToEnd } from './read-to-end.ts';
-import { translate } from '../i18n/i18n.ts';
 
 /*
  * The sync engine (docs/architecture.md §5): uploads the signed-in user's outbox rows, oldest first, per

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
+import { translate } from '../i18n/i18n.ts';
 import type { OutboxKind } from '../lib/db.ts';
 import { type FavouriteOp, favouriteOpSchema } from '../shared/contracts/agenda.ts';
 import { type CheckinOp, checkinOpSchema } from '../shared/contracts/checkin.ts';
 import { type LeadOp, leadOpSchema } from '../shared/contracts/leads.ts';
-import { translate } from '../i18n/i18n.ts';
 
 /*
  * Every kind of offline change the outbox carries, with where it is uploaded. One place: a new

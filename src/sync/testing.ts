@@ -1,5 +1,5 @@
-import { type AppDatabase, openAppDatabase, type OutboxRow } from '../lib/db.ts';
-import { syncResponseSchema, type SyncResult } from '../shared/contracts/sync.ts';
+import { type AppDatabase, type OutboxRow, openAppDatabase } from '../lib/db.ts';
+import { type SyncResult, syncResponseSchema } from '../shared/contracts/sync.ts';
 import type { SessionSource, SyncEnvironment, SyncSession } from './engine.ts';
 import { createOutboxRow } from './outbox.ts';
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts';
+import { measureProcess } from './process-stats.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
-import { measureProcess } from './process-stats.ts';
 import { isMain } from './standalone.ts';
 
 const PORT = 4396;

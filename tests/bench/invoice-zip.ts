@@ -8,9 +8,9 @@ import { openDatabase } from '../../server/db/client.ts';
 import { invoiceCounters, invoices, orders, users } from '../../server/db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts';
 import { issuedFiles } from '../../server/services/invoices/invoice-files.ts';
+import { measureProcess } from './process-stats.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
-import { measureProcess } from './process-stats.ts';
 import { isMain } from './standalone.ts';
 
 const PORT = 4397;

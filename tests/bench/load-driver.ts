@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** One request of the mix; `check` says why an answer that came back is still a failure (null: fine). */

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import pg from 'pg';
-import { randomToken, sha256 } from '../../server/services/accounts/tokens.ts';
 import { LEAD_SCANNER_PATH, VENDOR_TAG_ID } from '#shared/messages.ts';
+import { randomToken, sha256 } from '../../server/services/accounts/tokens.ts';
 
 export type DeviceRole = 'attendee' | 'scanner' | 'staff';
 

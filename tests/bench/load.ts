@@ -7,8 +7,8 @@ import { createLoadDatabase, fetchBadges, type LoadWorld, leadListPath, passSign
 import { cpuSeconds } from './process-stats.ts';
 import { report } from './report.ts';
 import { startServer } from './server-process.ts';
-import { startBareFastify } from './throughput.ts';
 import { isMain } from './standalone.ts';
+import { startBareFastify } from './throughput.ts';
 
 /**
  * The step test: each rate held for a step, one instance on PostgreSQL, 2,000 signed-in devices.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmWithPassword, DEMO_PASSWORD, mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+import { confirmWithPassword, DEMO_PASSWORD, mailedLink, STRONG_PASSWORD, signIn, skipSurvey, uniqueEmail } from './helpers.ts';
 
 test('a new user signs up, confirms by mail, signs in, stays signed in and logs out', async ({ page, request }) => {
   const email = uniqueEmail('newcomer');

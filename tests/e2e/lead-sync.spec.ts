@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
+import { type ServerProcess, startServer } from '../bench/server-process.ts';
 import { badgeY4m, fakeCameraArgs } from './fake-camera.ts';
 import { DEMO_PASSWORD, demo, signIn } from './helpers.ts';
-import { type ServerProcess, startServer } from '../bench/server-process.ts';
 
 /** The sync bar's English count of waiting changes (common:syncPending), as an English visitor reads it. */
 const pendingText = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting to sync`;
@@ -335,7 +335,9 @@ test("a badge read by the camera (Chromium's fake capture) offline is listed at 
     // Back to the list, as a vendor would: the camera stops before the browser closes (closing it
     // mid-capture on a loaded CI machine once ended Chromium before its storage was written out).
     await page.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: 'Leads', exact: true }).click();
-    await expect(page.getByRole('list', { name: 'My leads' }).locator('li', { hasText: badge.name }).getByText('Pending')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'My leads' }).locator('li', { hasText: badge.name }).getByText('Pending'),
+    ).toBeVisible();
     await context.close();
     context = await launch(join(profile, 'chromium'), true, args);
     page = context.pages()[0] ?? (await context.newPage());

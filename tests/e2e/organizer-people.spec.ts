@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { badgeOf, demo, mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+import { badgeOf, demo, mailedLink, STRONG_PASSWORD, signIn, skipSurvey, uniqueEmail } from './helpers.ts';
 
 /*
  * The organizer's people pages: approving a pending attendee, and reissuing a lost badge's

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { decodePassToken, verifyPassToken } from '#shared/pass-token.ts';
-import { confirmWithPassword, mailedLink, signIn, skipSurvey, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+import { confirmWithPassword, mailedLink, STRONG_PASSWORD, signIn, skipSurvey, uniqueEmail } from './helpers.ts';
 
 /*
  * /pass and /pass/upgrade. attendee@ is only looked at; every purchase uses its own seeded

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, STRONG_PASSWORD } from './helpers.ts';
+import { STRONG_PASSWORD, signIn } from './helpers.ts';
 
 // Each test changes its own seeded attendee (attendee031, 033, 034, 035 and 039 are reserved for this file), so the
 // tests stay independent of each other and of other spec files sharing the server.

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { cancellationVerdict } from '#shared/booking-rules.ts';
-import { facturXml } from '../../server/testing/pdf-attachments.ts';
 import { readCii } from '../../server/testing/en16931.ts';
+import { facturXml } from '../../server/testing/pdf-attachments.ts';
 import { confirmWithPassword, mailedLink, STRONG_PASSWORD, signIn, uniqueEmail } from './helpers.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { confirmWithPassword, mailedLink, signIn, STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
+import { confirmWithPassword, mailedLink, STRONG_PASSWORD, signIn, uniqueEmail } from './helpers.ts';
 
 // attendee037 (approved pass, no letter yet) is reserved for this file.
 const APPROVED = 'attendee037@demo.cloudfest.example';

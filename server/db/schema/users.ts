@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  boolean,
   type AnyPgColumn,
+  boolean,
   check,
   customType,
   date,

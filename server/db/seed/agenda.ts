@@ -1,5 +1,5 @@
 import { EVENT_DAYS } from './event.ts';
-import { FIRST_NAMES, JOB_TITLES, LAST_NAMES, companyName } from './names.ts';
+import { companyName, FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './names.ts';
 import { createRng, type Rng } from './prng.ts';
 
 export const TRACKS = [

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../services/accounts/password.ts';
+import { FREE_STANDARD_POOL } from '../../services/passes/pass-pool.ts';
 import type { Db } from '../client.ts';
 import {
   accommodations,
@@ -21,8 +23,6 @@ import {
   users,
   vouchers,
 } from '../schema/index.ts';
-import { FREE_STANDARD_POOL } from '../../services/passes/pass-pool.ts';
-import { hashPassword } from '../../services/accounts/password.ts';
 import { agendaSessions as agendaRows } from './agenda.ts';
 import { seedCheckinLists } from './checkin-lists.ts';
 import { countryRows } from './countries.ts';
@@ -31,15 +31,15 @@ import { EMAIL_LISTS, GRAY_LISTED_PROVIDERS } from './email-lists.ts';
 import { EVENT_CONFIG } from './event.ts';
 import { exhibitorRows } from './exhibitors.ts';
 import { seedLeads } from './leads.ts';
-import { seedHotelPurchase, seedTrainTicketPurchase } from './purchases.ts';
 import { NEWS } from './news.ts';
 import {
   BASE_PASS_TYPES,
+  type BasePassKey,
   FREE_STANDARD_POOL as FREE_STANDARD_TOTAL,
   UPGRADE_PASS_TYPES,
   VOUCHERS,
-  type BasePassKey,
 } from './passes.ts';
+import { seedHotelPurchase, seedTrainTicketPurchase } from './purchases.ts';
 import { SURVEY_QUESTIONS } from './survey.ts';
 import { TRAIN_TICKET_TYPES } from './train-tickets.ts';
 import { type UserSeed, userSeeds } from './users.ts';

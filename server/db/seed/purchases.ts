@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { bookRoom } from '../../services/hotels/booking.ts';
 import { completeOrderInTx } from '../../services/orders/order-completion.ts';
-import { lockUser } from '../locking.ts';
 import { hotelOrderLine, placeOpenOrder, singleLine } from '../../services/orders/order-pricing.ts';
 import { SandboxPaymentProvider } from '../../services/payments/sandbox.ts';
 import type { Db } from '../client.ts';
+import { lockUser } from '../locking.ts';
 import { bookings, orders, paymentSessions, trainTickets, trainTicketTypes } from '../schema/index.ts';
 
 /**

@@ -6,7 +6,7 @@ import { eventConfigSchema } from '#shared/contracts/catalog.ts';
 import { verifyPassword } from '../../services/accounts/password.ts';
 import { type Database, openDatabase } from '../client.ts';
 import * as t from '../schema/index.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, GENERIC_ATTENDEE_COUNT, demoEmail, genericAttendeeEmail } from './demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail, GENERIC_ATTENDEE_COUNT, genericAttendeeEmail } from './demo-accounts.ts';
 import { seed } from './index.ts';
 import { userSeeds } from './users.ts';
 import { DEFAULT_STAY, nightsOf } from './venue.ts';

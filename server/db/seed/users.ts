@@ -1,4 +1,4 @@
-import { type DemoRole, GENERIC_ATTENDEE_COUNT, demoEmail, genericAttendeeEmail } from './demo-accounts.ts';
+import { type DemoRole, demoEmail, GENERIC_ATTENDEE_COUNT, genericAttendeeEmail } from './demo-accounts.ts';
 import { companyName, personName } from './names.ts';
 import type { BasePassKey } from './passes.ts';
 import { createRng, type Rng } from './prng.ts';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaSession, FavouriteOp } from '#shared/contracts/agenda.ts';
 import { SYNC_BATCH_MAX, type SyncResponse } from '#shared/contracts/sync.ts';
 import { agendaFavourites, clientOps } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { signedInUser } from '../../testing/purchases.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 const UPLOADS = 5;
 

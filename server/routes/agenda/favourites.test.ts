@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaSession, FavouriteOp } from '#shared/contracts/agenda.ts';
 import { SYNC_BATCH_MAX, type SyncResponse } from '#shared/contracts/sync.ts';
 import { agendaFavourites, clientOps } from '../../db/schema/index.ts';
-import { FOREIGN_OP, OTHER_KIND_OP } from '../../services/sync/client-ops.ts';
+import { FOREIGN_OP, MAX_CLOCK_LEAD_MS, OTHER_KIND_OP } from '../../services/sync/client-ops.ts';
+import { type Headers, signedInUser } from '../../testing/purchases.ts';
 import { createRegistrant } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { type Headers, signedInUser } from '../../testing/purchases.ts';
-import { MAX_CLOCK_LEAD_MS } from '../../services/sync/client-ops.ts';
 import { FAVOURITE_OP_KIND, SESSION_GONE } from './favourites.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

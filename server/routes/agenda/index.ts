@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { type AgendaSession, agendaSessionSchema, favouriteOpsBodySchema, favouritesSchema } from '#shared/contracts/agenda.ts';
 import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { agendaSessions } from '../../db/schema/index.ts';
+import { cachedJson, SERVER_CACHE_MS, sendPublicJson } from '../../plugins/public-json.ts';
 import { applyClientOps } from '../../services/sync/client-ops.ts';
 import { authOf } from '../../types.ts';
 import { applyFavouriteOps, FAVOURITE_OP_KIND, favouriteSessionIds } from './favourites.ts';
-import { cachedJson, SERVER_CACHE_MS, sendPublicJson } from '../../plugins/public-json.ts';
 
 /** The programme (public, cached) and the signed-in user's personal agenda (private, synced from devices). */
 export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {

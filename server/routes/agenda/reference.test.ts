@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod/mini';
 import { type AgendaSession, agendaSessionSchema, type Exhibitor, exhibitorSchema } from '#shared/contracts/agenda.ts';
 import { agendaSessions } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { acceptsGzip, matchesEtag, SERVER_CACHE_MS } from '../../plugins/public-json.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, orders, roomAvailabilities } from '../../db/schema/index.ts';
 import { SOLD_OUT } from '../../services/hotels/booking.ts';
+import { signedInUser } from '../../testing/purchases.ts';
 import { seededRoom } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { signedInUser } from '../../testing/purchases.ts';
 
 const STAY = { start: '2026-03-23', end: '2026-03-27' };
 const USERS = 30;

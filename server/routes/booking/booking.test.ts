@@ -1,18 +1,18 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCELLATION_MESSAGES } from '#shared/booking-rules.ts';
 import type { Booking, BookingCancellation, BookingOrder } from '#shared/contracts/index.ts';
 import type { Invoice, Order } from '#shared/contracts/registration.ts';
-import { CANCELLATION_MESSAGES } from '#shared/booking-rules.ts';
-import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { addDays } from '#shared/stay.ts';
 import { bookings, invoices, refunds, roomAvailabilities, rooms, users } from '../../db/schema/index.ts';
+import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { HOLD_MINUTES, SOLD_OUT } from '../../services/hotels/booking.ts';
 import { checkCii, readCii, writeTestXml } from '../../testing/en16931.ts';
 import { facturXml } from '../../testing/pdf-attachments.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
+import { type Headers, lastMailTo, payInSandbox, signedInUser, vendorWithoutPass } from '../../testing/purchases.ts';
 import { seededRoom } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { type Headers, lastMailTo, payInSandbox, signedInUser, vendorWithoutPass } from '../../testing/purchases.ts';
 import { BOOKING_MESSAGES } from './create.ts';
 import { GUEST_MESSAGES } from './guests.ts';
 

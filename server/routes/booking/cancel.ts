@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type BookingCancellation, bookingCancellationSchema } from '#shared/contracts/account.ts';
+import { lockUser } from '../../db/locking.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cancelBooking } from '../../services/hotels/booking.ts';
-import { lockUser } from '../../db/locking.ts';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { refundCancelledBooking } from '../../services/payments/refunds.ts';
 import { authOf } from '../../types.ts';

@@ -6,6 +6,7 @@ import { VENDOR_TAG_ID } from '#shared/messages.ts';
 import { addDays, stayProblem } from '#shared/stay.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockUser } from '../../db/locking.ts';
 import { bookings, passes, users } from '../../db/schema/index.ts';
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
 import {
@@ -17,7 +18,6 @@ import {
   secureBooking,
 } from '../../services/hotels/booking.ts';
 import { completeIfFree, loadOrderDto, sendOrderConfirmation } from '../../services/orders/order-completion.ts';
-import { lockUser } from '../../db/locking.ts';
 import { hotelOrderLine, openOrderOf, placeOpenOrder } from '../../services/orders/order-pricing.ts';
 import { authOf } from '../../types.ts';
 import { ownBooking, toBookingDto } from './dto.ts';

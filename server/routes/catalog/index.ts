@@ -5,9 +5,9 @@ import { countrySchema, eventConfigSchema, newsSchema } from '#shared/contracts/
 import { sellerSchema } from '#shared/contracts/seller.ts';
 import { countries, news } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
+import { PUBLIC_CACHE_CONTROL } from '../../plugins/public-json.ts';
 import { readEventConfig } from '../../services/event/event-config.ts';
 import { sellerOf } from '../../services/invoices/seller.ts';
-import { PUBLIC_CACHE_CONTROL } from '../../plugins/public-json.ts';
 
 /** Public reference data: event configuration, the seller, countries, news. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,11 +1,11 @@
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import type { CheckinOp } from '#shared/contracts/checkin.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 import type { Db } from '../../db/client.ts';
 import { checkinLists, checkins, passes } from '../../db/schema/index.ts';
 import type { BadgeVerifier } from '../../services/badges/badge-verifier.ts';
 import type { OpOutcome } from '../../services/sync/client-ops.ts';
 import { changeTime } from '../../services/sync/client-ops.ts';
-import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 export const CHECKIN_OP_KIND = 'checkin';
 export const UNKNOWN_LIST = 'This check-in list no longer exists.';

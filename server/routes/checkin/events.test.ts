@@ -5,7 +5,6 @@ import type { CheckinEvents, CheckinList, CheckinOp } from '#shared/contracts/ch
 import { checkins, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { applyClientOps } from '../../services/sync/client-ops.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import {
   badgesOf,
   badgeTestConfig,
@@ -15,6 +14,7 @@ import {
   type TestApp,
   whileBusy,
 } from '../../testing/lead.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
 
 /*

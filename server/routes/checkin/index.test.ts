@@ -5,11 +5,11 @@ import type { CheckinEvents, CheckinList, CheckinOp } from '#shared/contracts/ch
 import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { checkins, passes } from '../../db/schema/index.ts';
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
-import { BADGE_NOT_GENUINE, BADGE_REVOKED } from '../../services/badges/badge-verifier.ts';
-import { createTestApp } from '../../testing/test-app.ts';
-import { signedInUser } from '../../testing/purchases.ts';
 import { NOT_STAFF } from '../../plugins/access.ts';
+import { BADGE_NOT_GENUINE, BADGE_REVOKED } from '../../services/badges/badge-verifier.ts';
 import { badgeBook, badgeOf, badgeTestConfig, changesSettled, type TestApp, withChangedPayload } from '../../testing/lead.ts';
+import { signedInUser } from '../../testing/purchases.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { UNKNOWN_LIST } from './apply.ts';
 
 let t: TestApp;

@@ -10,6 +10,7 @@ import {
 } from '#shared/contracts/checkin.ts';
 import { syncResponseSchema } from '#shared/contracts/sync.ts';
 import { checkinLists, checkins, passes, passTypes, users } from '../../db/schema/index.ts';
+import { staffOnly } from '../../plugins/access.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { checkinListsWithCounts } from '../../services/checkin/checkin-lists.ts';
 import {
@@ -24,7 +25,6 @@ import {
 } from '../../services/sync/change-cursor.ts';
 import { applyClientOps } from '../../services/sync/client-ops.ts';
 import { authOf } from '../../types.ts';
-import { staffOnly } from '../../plugins/access.ts';
 import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
 
 /** The events' place in the change order (the index checkins_list_change_idx serves it per list). */

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_RETIRED_HOURS, type OrganizerDevice, type OrganizerDevices } from '#shared/contracts/devices.ts';
 import { checkinLists, devices, leadTeams, users } from '../../db/schema/index.ts';
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
-import { createTestApp } from '../../testing/test-app.ts';
-import { badgeTestConfig, type TestApp } from '../../testing/lead.ts';
 import { deviceOverview } from '../../services/organizer/device-overview.ts';
+import { badgeTestConfig, type TestApp } from '../../testing/lead.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { DEVICE_REPORTS_PER_MINUTE, DEVICE_TAKEN, NOT_EVENT_DEVICE, WRONG_DEVICE_KIND } from './index.ts';
 import { serverLastSync } from './report.ts';
 

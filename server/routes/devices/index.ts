@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '#shared/contracts/common.ts';
 import { type DeviceKind, deviceReportSchema } from '#shared/contracts/devices.ts';
+import { isLeadScanner, isOrganizer, isStaff, signedInUserRow } from '../../plugins/access.ts';
 import { HttpProblem, keyedProblem } from '../../plugins/errors.ts';
 import { FixedWindowCounter } from '../../plugins/rate-limits.ts';
 import { authOf } from '../../types.ts';
-import { isLeadScanner, isOrganizer, isStaff, signedInUserRow } from '../../plugins/access.ts';
 import { upsertDeviceReport } from './report.ts';
 
 export const NOT_EVENT_DEVICE = 'Only staff, lead scanners and organizers report devices.';

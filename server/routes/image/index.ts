@@ -5,8 +5,8 @@ import { imageVariantQuerySchema } from '#shared/contracts/account.ts';
 import { images } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { variantOf } from '../../services/images/avatar-images.ts';
-import { authOf } from '../../types.ts';
 import { IMMUTABLE, sendVariant } from '../../services/images/image-serving.ts';
+import { authOf } from '../../types.ts';
 
 /**
  * GET /api/image/{id}?width&height&fit&dpr: a variant of one of the signed-in user's own pictures.

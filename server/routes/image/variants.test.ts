@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/contracts/index.ts';
 import { genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { IMAGE_JOB_CONCURRENCY, imageJobs, imageWorkerPid, VARIANT_SIDES } from '../../services/images/avatar-images.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { imageFiles, variants } from '../../services/images/image-serving.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;

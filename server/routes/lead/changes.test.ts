@@ -4,11 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LeadChanges, type LeadOp, OWN_BADGE } from '#shared/contracts/leads.ts';
 import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { leads, leadTeams, passes, users } from '../../db/schema/index.ts';
-import { applyClientOps } from '../../services/sync/client-ops.ts';
 import { currentBarcode, revokeCurrentBarcode } from '../../services/passes/pass-barcodes.ts';
-import { createTestApp } from '../../testing/test-app.ts';
-import { signedInUser } from '../../testing/purchases.ts';
-import { applyLeadOps, LEAD_OP_KIND, NOT_ON_LIST } from './apply.ts';
+import { applyClientOps } from '../../services/sync/client-ops.ts';
 import {
   type BadgedPerson,
   badgesOf,
@@ -19,6 +16,9 @@ import {
   type TestApp,
   whileBusy,
 } from '../../testing/lead.ts';
+import { signedInUser } from '../../testing/purchases.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { applyLeadOps, LEAD_OP_KIND, NOT_ON_LIST } from './apply.ts';
 
 /*
  * Issue 24: a scanner device downloads its lead list as changes (GET /api/lead/changes): the whole

@@ -6,13 +6,13 @@ import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { decodePassToken } from '#shared/pass-token.ts';
 import { leads, passes, users } from '../../db/schema/index.ts';
 import { demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
+import { NOT_LEAD_SCANNER } from '../../plugins/access.ts';
 import { BADGE_MALFORMED, BADGE_NOT_GENUINE, BADGE_REVOKED, BADGE_UNKNOWN } from '../../services/badges/badge-verifier.ts';
 import { revokeCurrentBarcode } from '../../services/passes/pass-barcodes.ts';
 import { createPassSigner } from '../../services/passes/pass-signing.ts';
-import { createTestApp } from '../../testing/test-app.ts';
-import { signedInUser } from '../../testing/purchases.ts';
-import { NOT_LEAD_SCANNER } from '../../plugins/access.ts';
 import { badgeBook, badgeOf, badgeTestConfig, type TestApp, withBadSignature, withChangedPayload } from '../../testing/lead.ts';
+import { signedInUser } from '../../testing/purchases.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let badge: ReturnType<typeof badgeBook>;

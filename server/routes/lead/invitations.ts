@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema } from '#shared/contracts/common.ts';
 import { type LeadTeam, leadTeamSchema, receivedLeadTeamInvitationListSchema } from '#shared/contracts/organizer-admin.ts';
+import { signedInUserRow, vendorsOnly } from '../../plugins/access.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { acceptInvitation, declineInvitation, invitationsFor } from '../../services/leads/lead-team-invitations.ts';
 import { authOf } from '../../types.ts';
-import { signedInUserRow, vendorsOnly } from '../../plugins/access.ts';
 
 const invitationParams = z.object({ invitationId: z.uuid() });
 

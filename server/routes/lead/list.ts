@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Lead, LeadChanges } from '#shared/contracts/leads.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
+import { publicImageOf } from '../../services/images/image-serving.ts';
 import {
   type ChangeKey,
   changeColumns,
@@ -15,7 +16,6 @@ import {
   requestCursor,
   startCursor,
 } from '../../services/sync/change-cursor.ts';
-import { publicImageOf } from '../../services/images/image-serving.ts';
 import { leadScanner, leadsIn, leadViewOf } from './view.ts';
 
 const person = {

@@ -12,8 +12,8 @@ import { LEAD_SCANNER_PATH, VENDOR_TAG_ID } from '#shared/messages.ts';
 import { auditLog, leadTeamInvitations, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
 import { hashPassword } from '../../services/accounts/password.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { badgeBook, badgeTestConfig } from '../../testing/lead.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 /*
  * Exhibitor teams by invitation (issue 22): an owner invites colleagues of the same company, the

@@ -11,6 +11,7 @@ import {
   leadTeamShareRequestSchema,
 } from '#shared/contracts/organizer-admin.ts';
 import { requestLanguage } from '../../i18n/language.ts';
+import { leadScannersOnly, signedInUserRow } from '../../plugins/access.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import {
   inviteToLeadTeam,
@@ -21,7 +22,6 @@ import {
 } from '../../services/leads/lead-team-invitations.ts';
 import { leadTeamOf, removeLeadTeamMember } from '../../services/leads/lead-teams.ts';
 import { authOf } from '../../types.ts';
-import { leadScannersOnly, signedInUserRow } from '../../plugins/access.ts';
 
 export const NOT_TEAM_OWNER = "Only the team's owner can change its members.";
 

@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalQueue, ApprovalResponse } from '#shared/contracts/organizer-people.ts';
 import { auditLog, mailOutbox, passBarcodes, passes, users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/test-app.ts';
-import { createPeople, freePoolHolder, ORGANIZER, poolTaken } from '../../testing/organizer-people.ts';
 import { changesSettled } from '../../testing/lead.ts';
+import { createPeople, freePoolHolder, ORGANIZER, poolTaken } from '../../testing/organizer-people.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

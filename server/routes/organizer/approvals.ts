@@ -10,9 +10,9 @@ import {
 import { publicUrl } from '../../config.ts';
 import type { Mail } from '../../services/mail/mail.ts';
 import { approvalQueue, DEFAULT_PAGE_SIZE } from '../../services/organizer/attendee-search.ts';
-import { passRejectedMail } from '../../services/passes/pass-mails.ts';
-import { batchResults, rejectPendingPasses } from '../../services/passes/pass-decisions.ts';
 import { approvePendingPasses, mailApprovedHolders } from '../../services/passes/pass-approval.ts';
+import { batchResults, rejectPendingPasses } from '../../services/passes/pass-decisions.ts';
+import { passRejectedMail } from '../../services/passes/pass-mails.ts';
 import { actorOf } from './actor.ts';
 
 /**

@@ -17,12 +17,12 @@ import {
   refunds,
   users,
 } from '../../db/schema/index.ts';
+import { changesSettled } from '../../testing/lead.ts';
+import { addInvoice } from '../../testing/organizer-event.ts';
+import { createPeople, freePoolHolder, ORGANIZER, passTypeId, poolTaken } from '../../testing/organizer-people.ts';
 import { lastMailTo, payInSandbox, signedInUser } from '../../testing/purchases.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { NOTHING_TO_RESEND } from './attendees.ts';
-import { addInvoice } from '../../testing/organizer-event.ts';
-import { createPeople, freePoolHolder, ORGANIZER, passTypeId, poolTaken } from '../../testing/organizer-people.ts';
-import { changesSettled } from '../../testing/lead.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

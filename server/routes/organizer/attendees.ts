@@ -13,13 +13,13 @@ import {
 import { publicUrl } from '../../config.ts';
 import { passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
-import { recordAudit } from '../../services/audit/audit-log.ts';
 import { confirmationMail } from '../../services/accounts/account-mails.ts';
-import { attendeeDetail, searchAttendees } from '../../services/organizer/attendee-search.ts';
-import { passApprovedMail, passCancelledMail } from '../../services/passes/pass-mails.ts';
-import { cancelPass, reissueBarcode } from '../../services/passes/pass-decisions.ts';
-import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { issueConfirmLink } from '../../services/accounts/confirm-links.ts';
+import { recordAudit } from '../../services/audit/audit-log.ts';
+import { attendeeDetail, searchAttendees } from '../../services/organizer/attendee-search.ts';
+import { cancelPass, reissueBarcode } from '../../services/passes/pass-decisions.ts';
+import { passApprovedMail, passCancelledMail } from '../../services/passes/pass-mails.ts';
+import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { actorOf } from './actor.ts';
 
 export interface OrganizerAttendeeOptions {

@@ -8,8 +8,8 @@ import type { OrganizerCheckinList } from '#shared/contracts/organizer-event.ts'
 import { FIXTURE_PATH } from '../../../tests/fixtures/make-pretalx-schedule.ts';
 import { auditLog, passTypes, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { createPeople, ORGANIZER } from '../../testing/organizer-people.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 /*
  * The audit log records every organizer action (issue 14): each /api/organizer call that changes

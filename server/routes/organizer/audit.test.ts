@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '#shared/contracts/organizer-people.ts';
 import { recordAudit } from '../../services/audit/audit-log.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { createPeople, ORGANIZER } from '../../testing/organizer-people.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

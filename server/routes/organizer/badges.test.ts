@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePassToken, verifyPassToken } from '#shared/pass-token.ts';
 import { auditLog, passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
-import { pdfText } from '../../testing/pdf-text.ts';
 import { decodeQrImage, pdfImages, pdfPageCount } from '../../testing/pdf-badges.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
 import { recordAudit } from '../../services/audit/audit-log.ts';
-import { badgePdf } from '../../services/badges/badge-pdf.ts';
 import { type BadgeFilter, hasBadge, printedBadgePages } from '../../services/badges/badge-filter.ts';
+import { badgePdf } from '../../services/badges/badge-pdf.ts';
 import { actorOf } from './actor.ts';
 
 /**

@@ -6,9 +6,9 @@ import type { CheckinDuplicate, OrganizerCheckinList } from '#shared/contracts/o
 import { auditLog, passTypes } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { badgeBook, badgeTestConfig, type TestApp } from '../../testing/lead.ts';
+import { csvRecords } from '../../testing/organizer-event.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { LIST_NAME_TAKEN, UNKNOWN_PASS_TYPE } from './checkin-lists.ts';
-import { csvRecords } from '../../testing/organizer-event.ts';
 
 let t: TestApp;
 let organizer: { authorization: string };

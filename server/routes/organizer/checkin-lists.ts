@@ -5,10 +5,10 @@ import { z } from 'zod';
 import {
   type CheckinDuplicate,
   type CheckinPassType,
-  checkinPassTypeSchema,
   checkinDuplicateSchema,
   checkinListCreateSchema,
   checkinListPatchSchema,
+  checkinPassTypeSchema,
   checkinWindowError,
   type OrganizerCheckinList,
   organizerCheckinListSchema,

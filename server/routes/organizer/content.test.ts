@@ -6,8 +6,8 @@ import type { AgendaSession, Exhibitor } from '#shared/contracts/agenda.ts';
 import type { AgendaImportReport, ExhibitorImportReport, OrganizerNews } from '#shared/contracts/organizer-content.ts';
 import { FIXTURE_PATH, makePretalxSchedule, talkGuid } from '../../../tests/fixtures/make-pretalx-schedule.ts';
 import { agendaFavourites, agendaSessions, auditLog, exhibitors } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { signedInUser } from '../../testing/purchases.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

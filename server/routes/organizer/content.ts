@@ -15,12 +15,12 @@ import {
   pretalxScheduleSchema,
 } from '#shared/contracts/organizer-content.ts';
 import { news } from '../../db/schema/index.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { publicJsonChanged } from '../../plugins/public-json.ts';
 import { recordAudit } from '../../services/audit/audit-log.ts';
 import { importExhibitors } from '../../services/content/exhibitor-import.ts';
-import { requestLanguage } from '../../i18n/language.ts';
 import { importAgenda } from '../../services/content/pretalx-import.ts';
-import { publicJsonChanged } from '../../plugins/public-json.ts';
 import { actorOf } from './actor.ts';
 
 /** A pretalx schedule.json of a large conference (thousands of talks with long descriptions). */

@@ -15,8 +15,8 @@ import {
 } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { FREE_STANDARD_POOL } from '../../services/passes/pass-pool.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { addCheckin, addInvoice, listIdOf, passIdOf, userIdOf } from '../../testing/organizer-event.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

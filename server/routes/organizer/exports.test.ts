@@ -6,8 +6,8 @@ import { taxedLine } from '#shared/pricing.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { EXPORT_PAGE_SIZE } from '../../services/organizer/csv-exports.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { addCheckin, addInvoice, csvRecords, listIdOf, parseCsv, passIdOf } from '../../testing/organizer-event.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { readZip } from '../../testing/zip-reader.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

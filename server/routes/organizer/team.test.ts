@@ -6,8 +6,8 @@ import type { LeadTeam, TeamInviteResult, TeamList } from '#shared/contracts/org
 import type { SyncResponse } from '#shared/contracts/sync.ts';
 import { auditLog, leads, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail, genericAttendeeEmail } from '../../db/seed/demo-accounts.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { badgeBook, badgeTestConfig } from '../../testing/lead.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;

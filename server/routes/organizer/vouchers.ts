@@ -4,10 +4,10 @@ import {
   type DisabledCount,
   disabledCountSchema,
   type VoucherBatchCreated,
+  type VoucherPage,
   voucherBatchCreatedSchema,
   voucherBatchesSchema,
   voucherBatchRequestSchema,
-  type VoucherPage,
   voucherPageSchema,
   voucherPassTypesSchema,
 } from '#shared/contracts/organizer-admin.ts';

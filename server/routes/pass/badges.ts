@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PassBadges, passBadgesSchema } from '#shared/contracts/pass-token.ts';
 import { passes, passTypes, users } from '../../db/schema/index.ts';
+import { signedInUserRow } from '../../plugins/access.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { recordAudit } from '../../services/audit/audit-log.ts';
 import { readEventDates } from '../../services/event/event-config.ts';
 import { badgeColumns, currentBarcodes } from '../../services/passes/pass-barcodes.ts';
 import { authOf } from '../../types.ts';
-import { signedInUserRow } from '../../plugins/access.ts';
 
 export const ORGANIZER_SCOPE = 'organizer';
 export const NOT_ORGANIZER = 'Only organizers can print badges.';

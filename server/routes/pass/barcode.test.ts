@@ -4,11 +4,11 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassToken } from '#shared/pass-token.ts';
-import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { passBarcodes, passes, users } from '../../db/schema/index.ts';
+import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { currentBarcode } from '../../services/passes/pass-barcodes.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 import { changesSettled, drainPages, insertBadgedPeople, whileBusy } from '../../testing/lead.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

@@ -13,8 +13,8 @@ import {
 import { passBarcodes, passes, passTypes, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { readEventDates } from '../../services/event/event-config.ts';
-import { changesQuery, requestCursor } from '../../services/sync/change-cursor.ts';
 import { badgeColumns, currentBarcode, revocationList } from '../../services/passes/pass-barcodes.ts';
+import { changesQuery, requestCursor } from '../../services/sync/change-cursor.ts';
 import { authOf } from '../../types.ts';
 
 /** Devices poll the list; a minute of staleness is the price of answering most polls from caches. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { freeClaimSchema } from '#shared/contracts/registration.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { perAddress } from '../../plugins/rate-limits.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
+import { perAddress } from '../../plugins/rate-limits.ts';
 import { claimantOf, claimFreePass, TOO_MANY_HOLDS } from '../../services/passes/pass-pool.ts';
 
 export const freeClaimRoutes: FastifyPluginAsyncZod = async (app) => {

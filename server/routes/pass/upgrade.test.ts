@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, Order } from '#shared/contracts/registration.ts';
 import { verifyPassToken } from '#shared/pass-token.ts';
 import { orders, passBarcodes, passes, passTypes } from '../../db/schema/index.ts';
+import { changesSettled } from '../../testing/lead.ts';
 import { type Headers, lastMailTo, payInSandbox, signedInUser, vendorWithoutPass } from '../../testing/purchases.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { UPGRADE_MESSAGES } from './upgrade.ts';
-import { changesSettled } from '../../testing/lead.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

@@ -5,10 +5,10 @@ import { orderSchema } from '#shared/contracts/registration.ts';
 import type { OrderLine } from '#shared/pricing.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockUser } from '../../db/locking.ts';
 import { passes, passTypes } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { completeIfFree, loadOrderDto, sendOrderConfirmation } from '../../services/orders/order-completion.ts';
-import { lockUser } from '../../db/locking.ts';
 import { placeOpenOrder, singleLine } from '../../services/orders/order-pricing.ts';
 import { authOf } from '../../types.ts';
 

@@ -8,12 +8,12 @@ import {
   paymentSessionStatusSchema,
 } from '#shared/contracts/registration.ts';
 import { safeRedirectPath } from '#shared/safe-redirect.ts';
+import { lockUser } from '../../db/locking.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
-import { secureBooking } from '../../services/hotels/booking.ts';
 import { assertConfirmed } from '../../services/accounts/confirmed-account.ts';
+import { secureBooking } from '../../services/hotels/booking.ts';
 import { loadOrderDto } from '../../services/orders/order-completion.ts';
-import { lockUser } from '../../db/locking.ts';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../services/payments/sandbox.ts';
 import { STRIPE_SESSION_MINUTES } from '../../services/payments/stripe.ts';

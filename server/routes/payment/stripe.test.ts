@@ -22,10 +22,10 @@ import {
 } from '../../db/schema/index.ts';
 import { createStripeProvider, STRIPE_SESSION_MINUTES, stripeClientConfig } from '../../services/payments/stripe.ts';
 import { type FakeCheckoutSession, type FakeStripe, startFakeStripe } from '../../testing/fake-stripe.ts';
+import { type Headers, signedInUser, vendorWithoutPass } from '../../testing/purchases.ts';
 import { createRegistrant, roomFromToday } from '../../testing/registrant.ts';
 import { createTestApp, createTestDatabase, testConfig } from '../../testing/test-app.ts';
 import { PAYMENT_MESSAGES } from './index.ts';
-import { type Headers, signedInUser, vendorWithoutPass } from '../../testing/purchases.ts';
 import { STRIPE_WEBHOOK_MESSAGES } from './stripe.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -6,8 +6,8 @@ import { publicUrl } from '../../config.ts';
 import { paymentSessions } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { sendOrderConfirmation } from '../../services/orders/order-completion.ts';
-import { applyStripeEvent } from '../../services/payments/stripe-events.ts';
 import type { StripePaymentProvider } from '../../services/payments/stripe.ts';
+import { applyStripeEvent } from '../../services/payments/stripe-events.ts';
 import { withSession } from './sandbox.ts';
 
 export const STRIPE_WEBHOOK_MESSAGES = {

@@ -15,9 +15,9 @@ import {
   users,
   vouchers,
 } from '../../db/schema/index.ts';
-import { currentBarcode } from '../../services/passes/pass-barcodes.ts';
 import { UNCONFIRMED_PASSWORD } from '../../services/accounts/confirm-links.ts';
 import { sha256 } from '../../services/accounts/tokens.ts';
+import { currentBarcode } from '../../services/passes/pass-barcodes.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';
 

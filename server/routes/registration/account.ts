@@ -8,21 +8,13 @@ import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { addresses, countries, orders, passes, passTypes, users } from '../../db/schema/index.ts';
 import { type Language, requestLanguage } from '../../i18n/language.ts';
-import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
-import {
-  checkEligibility,
-  domainOf,
-  ELIGIBILITY_MESSAGES,
-  type Eligibility,
-  isGrayListedDomain,
-} from '../../services/passes/eligibility.ts';
-import { findHolder, mailExistingHolder } from '../../services/accounts/existing-account.ts';
+import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { confirmationMail } from '../../services/accounts/account-mails.ts';
+import { issueConfirmLink, keepAttemptedPassword, UNCONFIRMED_PASSWORD } from '../../services/accounts/confirm-links.ts';
+import { findHolder, mailExistingHolder } from '../../services/accounts/existing-account.ts';
 import { hashPassword } from '../../services/accounts/password.ts';
 import { assertStrongPassword } from '../../services/accounts/password-strength.ts';
-import { bindFreeClaim, freeClaimIsHeld, releaseHoldsOf, TOO_MANY_HOLDS } from '../../services/passes/pass-pool.ts';
-import { issueConfirmLink, keepAttemptedPassword, UNCONFIRMED_PASSWORD } from '../../services/accounts/confirm-links.ts';
 import { isValidFullVatId } from '../../services/invoices/vat-id.ts';
 import {
   findVoucher,
@@ -32,6 +24,14 @@ import {
   type VoucherRow,
   voucherProblem,
 } from '../../services/orders/vouchers.ts';
+import {
+  checkEligibility,
+  domainOf,
+  ELIGIBILITY_MESSAGES,
+  type Eligibility,
+  isGrayListedDomain,
+} from '../../services/passes/eligibility.ts';
+import { bindFreeClaim, freeClaimIsHeld, releaseHoldsOf, TOO_MANY_HOLDS } from '../../services/passes/pass-pool.ts';
 
 export const ACCOUNT_MESSAGES = {
   passTypeUnavailable: 'This pass type is not available.',

@@ -5,11 +5,12 @@ import { totalsOf } from '#shared/pricing.ts';
 import { stayProblem } from '#shared/stay.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockUser } from '../../db/locking.ts';
 import { bookings, orders, passes, passTypes } from '../../db/schema/index.ts';
 import { fieldProblem, HttpProblem } from '../../plugins/errors.ts';
+import { assertConfirmed } from '../../services/accounts/confirmed-account.ts';
 import { type BookingRow, bookRoom, lockRooms, releaseHold, secureBooking } from '../../services/hotels/booking.ts';
 import type { CompletedOrder } from '../../services/orders/completed-order.ts';
-import { assertConfirmed } from '../../services/accounts/confirmed-account.ts';
 import {
   completeOrderInTx,
   loadOrderDto,
@@ -17,7 +18,6 @@ import {
   sendOrderConfirmation,
   toOrderDto,
 } from '../../services/orders/order-completion.ts';
-import { lockUser } from '../../db/locking.ts';
 import { hotelOrderLine, singleLine } from '../../services/orders/order-pricing.ts';
 import { authOf } from '../../types.ts';
 

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { surveyAnswers, surveyQuestions, users } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { createTestDatabase, testConfig } from '../../testing/test-app.ts';
 
 /** What the server logs, line by line (pino writes one JSON object per line). */

@@ -6,10 +6,10 @@ import { trainTicketSchema, trainTicketTypeSchema } from '#shared/contracts/inde
 import { orderSchema } from '#shared/contracts/registration.ts';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockUser } from '../../db/locking.ts';
 import { trainTickets, trainTicketTypes } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { completeIfFree, loadOrderDto, sendOrderConfirmation } from '../../services/orders/order-completion.ts';
-import { lockUser } from '../../db/locking.ts';
 import { placeOpenOrder, singleLine } from '../../services/orders/order-pricing.ts';
 import { authOf } from '../../types.ts';
 

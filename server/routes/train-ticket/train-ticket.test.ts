@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrainTicket } from '#shared/contracts/index.ts';
 import type { Invoice, Order } from '#shared/contracts/registration.ts';
-import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { trainTickets, trainTicketTypes } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/test-app.ts';
+import { demoEmail } from '../../db/seed/demo-accounts.ts';
 import { type Headers, lastMailTo, payInSandbox, signedInUser, vendorWithoutPass } from '../../testing/purchases.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { TRAIN_TICKET_MESSAGES } from './index.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -16,17 +16,12 @@ import {
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, emailTokens, users } from '../../db/schema/index.ts';
-import { SESSION_COOKIE } from '../../plugins/auth.ts';
-import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
-import { HttpProblem } from '../../plugins/errors.ts';
 import { type Language, requestLanguage } from '../../i18n/language.ts';
-import { confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/accounts/account-mails.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { perAddress, perEmail } from '../../plugins/rate-limits.ts';
 import { createSignInLocks, lockedProblem } from '../../services/accounts/account-lock.ts';
-import { knownDeviceOf, rememberDevice } from '../../services/accounts/known-devices.ts';
-import { voidResetLinks } from '../../services/accounts/reset-links.ts';
-import { findHolder, mailExistingHolder } from '../../services/accounts/existing-account.ts';
-import { settleFreePass } from '../../services/passes/pass-pool.ts';
-import { hashPassword, verifyPassword } from '../../services/accounts/password.ts';
+import { confirmationMail, freePassGoneMail, passwordResetMail } from '../../services/accounts/account-mails.ts';
 import {
   issueConfirmLink,
   keepAttemptedPassword,
@@ -35,9 +30,14 @@ import {
   UNCONFIRMED_PASSWORD,
   voidConfirmLinks,
 } from '../../services/accounts/confirm-links.ts';
-import { issueRegistrationSession } from '../../services/accounts/registration-token.ts';
+import { findHolder, mailExistingHolder } from '../../services/accounts/existing-account.ts';
+import { knownDeviceOf, rememberDevice } from '../../services/accounts/known-devices.ts';
+import { hashPassword, verifyPassword } from '../../services/accounts/password.ts';
 import { assertStrongPassword } from '../../services/accounts/password-strength.ts';
+import { issueRegistrationSession } from '../../services/accounts/registration-token.ts';
+import { voidResetLinks } from '../../services/accounts/reset-links.ts';
 import { randomToken, sha256 } from '../../services/accounts/tokens.ts';
+import { settleFreePass } from '../../services/passes/pass-pool.ts';
 import { authOf } from '../../types.ts';
 
 const SESSION_DAYS = 30;

@@ -8,7 +8,6 @@ import { userSchema } from '#shared/contracts/index.ts';
 import { images, users } from '../../db/schema/index.ts';
 import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { normalisePicture, UNREADABLE_PICTURE, UnreadablePictureError, variantOf } from '../../services/images/avatar-images.ts';
-import { authOf } from '../../types.ts';
 import {
   avatarVersion,
   forgetImage,
@@ -19,6 +18,7 @@ import {
   REVALIDATE,
   sendVariant,
 } from '../../services/images/image-serving.ts';
+import { authOf } from '../../types.ts';
 import { toUserDto } from './dto.ts';
 
 export const AVATAR_TOO_LARGE = `The picture is too large: please choose one of at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { users } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { hashPassword } from '../../services/accounts/password.ts';
 import { createRegistrant } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';

@@ -8,8 +8,8 @@ import { HttpProblem, notFound } from '../../plugins/errors.ts';
 import { clearWrongPasswords, lockedProblem, lockedSeconds, recordWrongPassword } from '../../services/accounts/account-lock.ts';
 import { hashPassword, verifyPassword } from '../../services/accounts/password.ts';
 import { passwordChangedMail } from '../../services/accounts/password-mail.ts';
-import { voidResetLinks } from '../../services/accounts/reset-links.ts';
 import { assertStrongPassword } from '../../services/accounts/password-strength.ts';
+import { voidResetLinks } from '../../services/accounts/reset-links.ts';
 import { authOf } from '../../types.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailProviderSchema, vatIdBodySchema, vatIdResultSchema } from '#shared/contracts/registration.ts';
-import { isGrayListedDomain } from '../../services/passes/eligibility.ts';
 import { isValidVatId } from '../../services/invoices/vat-id.ts';
+import { isGrayListedDomain } from '../../services/passes/eligibility.ts';
 
 /** RFC 1123 host name: dot-separated labels of letters, digits and inner hyphens, at most 253 characters. */
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;

@@ -1,5 +1,5 @@
-import type { Language } from '../../i18n/language.ts';
 import { venueDateTime } from '../../i18n/formats.ts';
+import type { Language } from '../../i18n/language.ts';
 import { translator } from '../../i18n/translate.ts';
 import type { Mail } from '../mail/mail.ts';
 import { composeMail } from '../mail/mail-layout.ts';

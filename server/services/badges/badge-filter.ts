@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passes, passTypes, users } from '../../db/schema/index.ts';
-import type { PrintedBadge } from './badge-pdf.ts';
 import { readEventDates } from '../event/event-config.ts';
 import { badgeColumns, currentBarcodes } from '../passes/pass-barcodes.ts';
 import type { PassSigner } from '../passes/pass-signing.ts';
+import type { PrintedBadge } from './badge-pdf.ts';
 
 /** Whom to print: everyone with an approved pass, narrowed to one person or one pass type. */
 export interface BadgeFilter {

@@ -3,10 +3,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { CsvRowError, ExhibitorImportReport } from '#shared/contracts/organizer-content.ts';
 import { hasControlCharacter } from '#shared/text.ts';
 import type { ValidationProblem } from '#shared/validation.ts';
-import type { Language } from '../../i18n/language.ts';
-import { translator } from '../../i18n/translate.ts';
 import type { Db } from '../../db/client.ts';
 import { exhibitors } from '../../db/schema/index.ts';
+import type { Language } from '../../i18n/language.ts';
+import { translator } from '../../i18n/translate.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 
 /** The columns of the exhibitors CSV (header row, any order). */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { bookings, roomAvailabilities, users } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
-import { createTestDatabase } from '../../testing/test-app.ts';
 import { seededRoom } from '../../testing/registrant.ts';
+import { createTestDatabase } from '../../testing/test-app.ts';
 import { bookRoom, HOLD_MINUTES, releaseHold, SOLD_OUT, secureBooking } from './booking.ts';
 
 const STAY = { start: '2026-03-23', end: '2026-03-27' };

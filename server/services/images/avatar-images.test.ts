@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
 import { fixedSide, ImageWorker, JobLimit, VARIANT_SIDES, VariantCache, variantKey, variantOf } from './avatar-images.ts';
 
 describe('variantOf', () => {

@@ -6,8 +6,8 @@ import type { Period } from '#shared/export-period.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { invoiceFiles, invoices } from '../../db/schema/index.ts';
-import { issuedFiles } from './invoice-files.ts';
 import { csvStream, issuedIn, ordersExport } from '../organizer/csv-exports.ts';
+import { issuedFiles } from './invoice-files.ts';
 
 /*
  * The accountant's ZIP: every invoice and credit note issued in a period, each as its

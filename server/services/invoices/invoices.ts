@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { splitVatId, totalsOf } from '#shared/pricing.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 import type { Db } from '../../db/client.ts';
 import { type InvoiceBuyer, invoiceCounters, invoices, type OrderLine, type orders, users } from '../../db/schema/index.ts';
 import { loadBilling } from '../orders/order-pricing.ts';
 import { isValidVatId } from './vat-id.ts';
-import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;

@@ -12,10 +12,10 @@ import type { Language } from '../../i18n/language.ts';
 import { translator } from '../../i18n/translate.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { domainOf, isGrayListedDomain } from '../passes/eligibility.ts';
 import type { Mail } from '../mail/mail.ts';
 import { composeMail } from '../mail/mail-layout.ts';
 import { greeting } from '../mail/mail-text.ts';
+import { domainOf, isGrayListedDomain } from '../passes/eligibility.ts';
 import { changed, nameOf } from '../staff/staff-team.ts';
 import { joinLeadTeam, leadTeamOf } from './lead-teams.ts';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../i18n/catalogues.ts';
-import type { CompletedOrder } from '../orders/completed-order.ts';
-import type { Mail } from './mail.ts';
 import { confirmationMail, existingAccountMail, freePassGoneMail, passwordResetMail } from '../accounts/account-mails.ts';
+import { passwordChangedMail } from '../accounts/password-mail.ts';
+import { teamInvitationMail } from '../leads/lead-team-invitations.ts';
+import type { CompletedOrder } from '../orders/completed-order.ts';
 import { orderConfirmationMail } from '../orders/order-mail.ts';
 import { passApprovedMail, passCancelledMail, passRejectedMail } from '../passes/pass-mails.ts';
-import { teamInvitationMail } from '../leads/lead-team-invitations.ts';
 import { invitationMail, roleGrantedMail } from '../staff/staff-team.ts';
-import { passwordChangedMail } from '../accounts/password-mail.ts';
+import type { Mail } from './mail.ts';
 
 /*
  * Every mail the server sends to people, in both languages: English as it always was

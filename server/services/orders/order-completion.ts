@@ -18,9 +18,9 @@ import {
 } from '../../db/schema/index.ts';
 import { secureBooking } from '../hotels/booking.ts';
 import { createInvoice } from '../invoices/invoices.ts';
+import { revokeCurrentBarcode } from '../passes/pass-barcodes.ts';
 import type { CompletedOrder, OrderRow, PassStatus } from './completed-order.ts';
 import { type OrderMailing, orderConfirmationWithInvoice } from './order-mail.ts';
-import { revokeCurrentBarcode } from '../passes/pass-barcodes.ts';
 
 /** The order schema knows pending and approved; anything else has not been approved. */
 export const passStatusOf = (status: string): PassStatus => (status === 'approved' ? 'approved' : 'pending');

@@ -4,8 +4,8 @@ import type { Order } from '#shared/contracts/registration.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { invoices, trainTicketTypes, users } from '../../db/schema/index.ts';
-import { payInSandbox, signedInUser } from '../../testing/purchases.ts';
 import { facturXml } from '../../testing/pdf-attachments.ts';
+import { payInSandbox, signedInUser } from '../../testing/purchases.ts';
 import { createTestDatabase, testConfig } from '../../testing/test-app.ts';
 import type { Mail, Mailer } from '../mail/mail.ts';
 

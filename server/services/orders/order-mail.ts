@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isFreeOrder, vatBreakdownOf, vatPercent } from '#shared/pricing.ts';
 import { formatAmount } from '#shared/money.ts';
+import { isFreeOrder, vatBreakdownOf, vatPercent } from '#shared/pricing.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { shortCalendarDate } from '../../i18n/formats.ts';
 import type { Language } from '../../i18n/language.ts';
 import { lineDescription } from '../../i18n/order-lines.ts';
 import { type Translate, translator } from '../../i18n/translate.ts';
-import type { CompletedOrder } from './completed-order.ts';
 import { issuedFiles } from '../invoices/invoice-files.ts';
 import type { Mail, MailAttachment } from '../mail/mail.ts';
 import { composeMail, escapeHtml } from '../mail/mail-layout.ts';
 import { greeting } from '../mail/mail-text.ts';
+import type { CompletedOrder } from './completed-order.ts';
 
 interface Wording {
   heading: string;

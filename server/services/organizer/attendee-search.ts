@@ -24,8 +24,8 @@ import {
   users,
   vouchers,
 } from '../../db/schema/index.ts';
-import { passSourceSql } from '../passes/pass-decisions.ts';
 import { billingVatOf, invoiceVatOf } from '../invoices/vat-id-records.ts';
+import { passSourceSql } from '../passes/pass-decisions.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 

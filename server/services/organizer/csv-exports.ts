@@ -6,9 +6,9 @@ import { CSV_BOM, type CsvValue, csvAmount, csvCell, csvLine, csvNumber } from '
 import type { Period } from '#shared/export-period.ts';
 import { vatBreakdownOf, vatPercent } from '#shared/pricing.ts';
 import { TAX_RULES } from '#shared/tax-rules.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 import type { Db } from '../../db/client.ts';
 import { checkinLists, checkins, invoices, leadTeams, orders, passes, passTypes, users } from '../../db/schema/index.ts';
-import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 /*
  * The organizer's CSV exports: attendees, invoices and credit notes for the accountant,

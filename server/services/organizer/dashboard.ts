@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, count, desc, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Dashboard } from '#shared/contracts/organizer-event.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 import type { Db } from '../../db/client.ts';
 import {
   checkinLists,
@@ -16,7 +17,6 @@ import {
   rooms,
   users,
 } from '../../db/schema/index.ts';
-import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 /** Days and hours on the dashboard are the venue's, like every time on site. */
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApprovalResult, PassSource } from '#shared/contracts/organizer-people.ts';
 import type { Db } from '../../db/client.ts';
+import { lockUser } from '../../db/locking.ts';
 import { passBarcodes, passClaims, passes, passPools, passTypes, users, vouchers } from '../../db/schema/index.ts';
 import { HttpProblem, keyedProblem } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { lockUser } from '../../db/locking.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPassOrders } from '../orders/pass-refunds.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 /**
  * The organizer's decisions on passes: rejecting pending passes, cancelling a pass,

@@ -1,6 +1,6 @@
+import { formatAmount } from '#shared/money.ts';
 import type { Language } from '../../i18n/language.ts';
 import { translator } from '../../i18n/translate.ts';
-import { formatAmount } from '#shared/money.ts';
 import type { Mail } from '../mail/mail.ts';
 import { composeMail } from '../mail/mail-layout.ts';
 import { greeting } from '../mail/mail-text.ts';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { passClaims, passPools, users } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../testing/test-app.ts';
+import { sha256 } from '../accounts/tokens.ts';
 import {
   bindFreeClaim,
   claimantOf,
@@ -15,7 +16,6 @@ import {
   settleFreePass,
   takenShare,
 } from './pass-pool.ts';
-import { sha256 } from '../accounts/tokens.ts';
 
 async function setPool(database: Database, key: string, total: number, taken = 0) {
   await database.db

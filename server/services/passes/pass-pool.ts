@@ -2,8 +2,8 @@ import { isIPv6 } from 'node:net';
 import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passClaims, passes, passPools, passTypes } from '../../db/schema/index.ts';
-import { revokeCurrentBarcode } from './pass-barcodes.ts';
 import { randomToken, sha256 } from '../accounts/tokens.ts';
+import { revokeCurrentBarcode } from './pass-barcodes.ts';
 
 /** The 2000 free Standard Passes of docs/behaviour.md §9. */
 export const FREE_STANDARD_POOL = 'free-standard';

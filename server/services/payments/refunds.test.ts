@@ -2,13 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#shared/contracts/registration.ts';
 import { vatOf } from '#shared/pricing.ts';
+import { lockUser } from '../../db/locking.ts';
 import { invoices, orders, paymentSessions, refunds } from '../../db/schema/index.ts';
 import { ORGANIZER } from '../../testing/organizer-people.ts';
 import { payInSandbox } from '../../testing/purchases.ts';
 import { createRegistrant, seededRoom } from '../../testing/registrant.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { cancelBooking } from '../hotels/booking.ts';
-import { lockUser } from '../../db/locking.ts';
 import { currentInvoiceOf, refundCancelledBooking, refundOrderLines } from './refunds.ts';
 import { SandboxPaymentProvider } from './sandbox.ts';
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockUser } from '../../db/locking.ts';
 import { orders, paymentSessions } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
+import { randomToken, sha256 } from '../accounts/tokens.ts';
 import type { CompletedOrder } from '../orders/completed-order.ts';
 import { completeOrderInTx } from '../orders/order-completion.ts';
-import { lockUser } from '../../db/locking.ts';
-import { randomToken, sha256 } from '../accounts/tokens.ts';
 import type { CreateSessionInput, PaymentProvider, PaymentStatus, ProviderSession, RefundInput } from './provider.ts';
 
 /** The hosted checkout page of the sandbox, served by our own server (GET /payment/sandbox/:id). */

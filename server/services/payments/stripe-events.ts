@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
+import { lockUser } from '../../db/locking.ts';
 import { orders, paymentSessions, refunds, stripeEvents } from '../../db/schema/index.ts';
 import { HttpProblem } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { CompletedOrder } from '../orders/completed-order.ts';
 import { completeOrderInTx } from '../orders/order-completion.ts';
-import { lockUser } from '../../db/locking.ts';
 import type { PaymentProvider } from './provider.ts';
 
 export interface StripeEventResult {

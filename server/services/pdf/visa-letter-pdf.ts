@@ -2,8 +2,8 @@ import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts 
 import { longCalendarDate, venueLongDate } from '../../i18n/formats.ts';
 import type { Language } from '../../i18n/language.ts';
 import { translator } from '../../i18n/translate.ts';
-import { printable, wrap } from './pdf-layout.ts';
 import type { Seller } from '../invoices/seller.ts';
+import { printable, wrap } from './pdf-layout.ts';
 
 /** The organizer's letterhead from the configured seller (SELLER_*), the same details as on the invoices. */
 function letterheadOf(seller: Seller) {

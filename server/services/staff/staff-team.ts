@@ -4,14 +4,14 @@ import type { TeamMember, TeamRole } from '#shared/contracts/organizer-admin.ts'
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { emailTokens, users } from '../../db/schema/index.ts';
-import { HttpProblem } from '../../plugins/errors.ts';
 import type { Language } from '../../i18n/language.ts';
 import { translator } from '../../i18n/translate.ts';
+import { HttpProblem } from '../../plugins/errors.ts';
+import { randomToken, sha256 } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Mail } from '../mail/mail.ts';
 import { composeMail } from '../mail/mail-layout.ts';
 import { greeting } from '../mail/mail-text.ts';
-import { randomToken, sha256 } from '../accounts/tokens.ts';
 
 /*
  * The people who run the event (staff and organizer scopes). Every change is recorded in

@@ -1,5 +1,5 @@
-import { translate } from '../../i18n/i18n.ts';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { translate } from '../../i18n/i18n.ts';
 
 interface State {
   failed: boolean;

@@ -2,8 +2,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { isSignedInAtom } from '../../lib/session.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { isSignedInAtom } from '../../lib/session.ts';
 import { MainChrome } from '../layouts/main-chrome.tsx';
 import { errorStatus, errorText, showsMainChrome } from './error-status.ts';
 

@@ -1,5 +1,5 @@
-import { translate } from '../../i18n/i18n.ts';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { translate } from '../../i18n/i18n.ts';
 import { ErrorPageBoundary } from './error-page-boundary.tsx';
 import { isChunkLoadError, mayReloadForChunk } from './error-status.ts';
 import './error-page.css';

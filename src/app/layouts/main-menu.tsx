@@ -4,9 +4,9 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { FooterLinks } from '../../components/ui/footer-links.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { fullNameAtom, isLeadScannerAtom, isOrganizerAtom, isStaffAtom, passAtom, signOut, userAtom } from '../../lib/session.ts';
 import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { fullNameAtom, isLeadScannerAtom, isOrganizerAtom, isStaffAtom, passAtom, signOut, userAtom } from '../../lib/session.ts';
 import { LEAD_SCANNER_LINK, MENU_FOOTER_LINKS, ORGANIZER_LINK, PASS_CHECK_LINK } from './nav-links.ts';
 import './main-menu.css';
 

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { formatDistance } from '../../lib/hotel-search.ts';
 import { formatEuro } from '../../lib/money.ts';
 import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
 import { HotelBadges, HotelVisual } from './hotel-badges.tsx';
-import { formatDistance } from '../../lib/hotel-search.ts';
 import { RoomOption } from './room-option.tsx';
 import './hotel.css';
 

@@ -2,11 +2,10 @@ import { useId } from 'react';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { fetchRoomAvailability } from '../../lib/hotel-api.ts';
-import { isSoldOut, roomsLeft, roomTotal } from '../../lib/hotel-search.ts';
+import { formatNight, isSoldOut, roomsLeft, roomTotal } from '../../lib/hotel-search.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { Room } from '../../shared/contracts/registration.ts';
-import { formatNight } from '../../lib/hotel-search.ts';
 
 /** Few enough rooms left to say so. */
 const FEW_LEFT = 3;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_DATES, CHECK_OUT_DATES, STAY_WINDOW } from '../../lib/hotel-search.ts';
-import { dateOptionText, DateSelect } from './date-select.tsx';
+import { DateSelect, dateOptionText } from './date-select.tsx';
 
 describe('the stay dates', () => {
   it('are the nights the hotels sell to arrive, and the mornings after to leave', () => {

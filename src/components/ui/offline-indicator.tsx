@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../i18n/use-t.ts';
 import { useOnline } from '../../lib/network.ts';
 import { signOut, userAtom } from '../../lib/session.ts';
 import { toastError } from '../../lib/toast.ts';
@@ -9,7 +10,6 @@ import { SYNC_KINDS } from '../../sync/kinds.ts';
 import { dismissRejected } from '../../sync/outbox.ts';
 import { useOutboxCounts, useRejectedChanges, useSyncStatus } from '../../sync/use-outbox.ts';
 import { indicatorText } from './offline-indicator.text.ts';
-import { useT } from '../../i18n/use-t.ts';
 import './offline-indicator.css';
 
 /** Re-render the "Last synced … ago" text this often. */

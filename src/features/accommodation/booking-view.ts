@@ -1,3 +1,4 @@
+import { dateFormat } from '../../i18n/formats.ts';
 import { activeLanguage, type Language } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { Values } from '../../i18n/use-t.ts';
@@ -11,7 +12,6 @@ import {
 } from '../../shared/booking-rules.ts';
 import type { Booking, Pass } from '../../shared/contracts/catalog.ts';
 import { addDays, isIsoDate } from '../../shared/stay.ts';
-import { dateFormat } from '../../i18n/formats.ts';
 
 /** Pure rules of the accommodation pages: labels, ordering, the cancel hint, guest places, the search in the URL. */
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, loadCatalogue } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { OFFLINE_MESSAGE } from '../../lib/form-errors.ts';
+import { MESSAGES } from '../../shared/messages.ts';
 import { describeError } from './describe-error.ts';
 
 // The real English catalogue, as the app shows it.

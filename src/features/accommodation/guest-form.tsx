@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { useT } from '../../i18n/use-t.ts';
-import type { Booking } from '../../shared/contracts/catalog.ts';
-import { guestSchema } from '../../shared/contracts/account.ts';
 import { useSchemaForm } from '../../i18n/form-resolver.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { guestSchema } from '../../shared/contracts/account.ts';
+import type { Booking } from '../../shared/contracts/catalog.ts';
 import { addGuest } from './booking-api.ts';
 import { describeError } from './describe-error.ts';
 

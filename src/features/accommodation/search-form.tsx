@@ -1,5 +1,5 @@
-import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx';
 import { useId } from 'react';
+import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx';
 import { DateSelect } from '../../components/ui/date-select.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { type AccommodationSearch, CHECK_IN_DATES, CHECK_OUT_DATES, formatStay, MAX_OCCUPANCY } from '../../lib/hotel-search.ts';

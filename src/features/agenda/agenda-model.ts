@@ -1,8 +1,8 @@
+import { dateFormat } from '../../i18n/formats.ts';
 import { activeLanguage, type Language, translate } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { AgendaSession } from '../../shared/contracts/agenda.ts';
 import { VENUE_TIME_ZONE } from '../../shared/venue-time-zone.ts';
-import { dateFormat } from '../../i18n/formats.ts';
 
 /*
  * The agenda's pure rules: Berlin days and times, the search index, filters, grouping, overlaps of

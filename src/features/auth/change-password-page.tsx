@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { useValidationText } from '../../i18n/validation-text.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { okSchema } from '../../shared/contracts/common.ts';
 import { changePasswordBodySchema } from '../../shared/contracts/user.ts';
-import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { useSchemaForm } from '../../i18n/form-resolver.ts';
-import { useValidationText } from '../../i18n/validation-text.ts';
 import { changePasswordFormSchema } from './form-schemas.ts';
-import { Notice } from '../../components/ui/notice.tsx';
-import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 

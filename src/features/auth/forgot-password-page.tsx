@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../lib/api.ts';
-import { okSchema } from '../../shared/contracts/common.ts';
-import { forgotPasswordBodySchema } from '../../shared/contracts/user.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
-import { useT } from '../../i18n/use-t.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import { EmailField } from '../../components/ui/text-field.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { okSchema } from '../../shared/contracts/common.ts';
+import { forgotPasswordBodySchema } from '../../shared/contracts/user.ts';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { useSchemaForm } from '../../i18n/form-resolver.ts';

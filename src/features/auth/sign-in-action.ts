@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
+import { translate } from '../../i18n/i18n.ts';
+import { problemOf } from '../../i18n/validation-text.ts';
 import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { startSession } from '../../lib/session.ts';
 import { loginBodySchema, loginResponseSchema } from '../../shared/contracts/user.ts';
 import type { ValidationProblem } from '../../shared/validation.ts';
-import { translate } from '../../i18n/i18n.ts';
-import { problemOf } from '../../i18n/validation-text.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
 
 export type SignInField = 'email' | 'password';
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Notice } from '../../components/ui/notice.tsx';
+import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import type { SignInField as Field } from './sign-in-action.ts';
-import { Notice } from '../../components/ui/notice.tsx';
-import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { useValidationText } from '../../i18n/validation-text.ts';

@@ -1,17 +1,17 @@
 import { useStore } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, api } from '../../lib/api.ts';
-import { confirmBodySchema, confirmResponseSchema } from '../../shared/contracts/user.ts';
-import { continueRegistration } from '../registration/continue-registration.ts';
-import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { Notice } from '../../components/ui/notice.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { useSchemaForm } from '../../i18n/form-resolver.ts';
+import { ApiError, api } from '../../lib/api.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { confirmBodySchema, confirmResponseSchema } from '../../shared/contracts/user.ts';
+import { continueRegistration } from '../registration/continue-registration.ts';
 import { confirmFormSchema } from './form-schemas.ts';
-import { Notice } from '../../components/ui/notice.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import './auth.css';
 
 /**

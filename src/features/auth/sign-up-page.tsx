@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../lib/api.ts';
-import { isStrongPassword } from '../../lib/password-strength.ts';
-import { signUpResponseSchema } from '../../shared/contracts/user.ts';
-import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { TermsCheckbox } from '../../components/ui/terms-checkbox.tsx';
+import { EmailField, TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { activeLanguage } from '../../i18n/i18n.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useValidationText } from '../../i18n/validation-text.ts';
+import { api } from '../../lib/api.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { isStrongPassword } from '../../lib/password-strength.ts';
+import { signUpResponseSchema } from '../../shared/contracts/user.ts';
 import { signUpFormSchema } from './form-schemas.ts';
-import { Notice } from '../../components/ui/notice.tsx';
-import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
-import { TermsCheckbox } from '../../components/ui/terms-checkbox.tsx';
-import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import './auth.css';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 

@@ -8,15 +8,15 @@ import { db } from '../../lib/db.ts';
 import { serialize } from '../../lib/scanner/serial.ts';
 import { userAtom } from '../../lib/session.ts';
 import { StorageFullError } from '../../lib/storage.ts';
+import { clockTime } from '../../lib/venue-time.ts';
 import { setDeviceRole } from '../../sync/device-report.ts';
 import { checkIn } from './checkins.ts';
 import { chosenListId, deviceIdOf, rememberListId } from './lists.ts';
 import { checkinItems, listCounts } from './model.ts';
 import { CountsLine, CountsTable, RecentCheckins } from './recent-checkins.tsx';
-import { clockTime } from '../../lib/venue-time.ts';
 import { useCheckinRefresh, useCheckinStore } from './use-checkin.ts';
-import { type Outcome, VerdictPanel } from './verdict-panel.tsx';
 import { listWindowText } from './verdict.ts';
+import { type Outcome, VerdictPanel } from './verdict-panel.tsx';
 import './checkin.css';
 
 // The scanner (camera, zxing decoder) is heavy: it loads once a list is chosen and the keys are there.

@@ -1,9 +1,9 @@
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { CheckinListRow } from '../../lib/db.ts';
-import { type CheckinItem, duplicateText, type ListCounts } from './model.ts';
-import { REFUSED_CHECKIN } from './checkins.ts';
 import { clockTime } from '../../lib/venue-time.ts';
+import { REFUSED_CHECKIN } from './checkins.ts';
+import { type CheckinItem, duplicateText, type ListCounts } from './model.ts';
 
 /** How many check-ins the page lists (the newest); the counts cover all of them. */
 export const RECENT_LIMIT = 50;

@@ -3,8 +3,8 @@ import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { Values } from '../../i18n/use-t.ts';
 import { BADGE_REFUSALS, type BadgePerson, type BadgeVerdict } from '../../lib/badges/verify.ts';
 import type { CheckinListRow, CheckinRow } from '../../lib/db.ts';
-import { decodePassToken } from '../../shared/pass-token.ts';
 import { clockTime, formatVenueDateTime } from '../../lib/venue-time.ts';
+import { decodePassToken } from '../../shared/pass-token.ts';
 
 /*
  * The pass check's verdict on one scanned code, decided on the device without a signal:

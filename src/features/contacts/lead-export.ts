@@ -1,7 +1,7 @@
 import { escapeText, foldLine } from '../../lib/content-line.ts';
 import { csvCell, csvDocument } from '../../shared/csv.ts';
-import type { LeadItem } from './lead-list.ts';
 import { answerOf } from './lead-fields.ts';
+import type { LeadItem } from './lead-list.ts';
 import { QUALIFICATION_QUESTIONS } from './qualification.ts';
 
 /*

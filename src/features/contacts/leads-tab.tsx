@@ -3,14 +3,14 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { downloadText } from '../../lib/download.ts';
+import { formatVenueDateTime } from '../../lib/venue-time.ts';
 import type { Lead } from '../../shared/contracts/leads.ts';
 import { LeadEditor } from './lead-editor.tsx';
-import { downloadText } from '../../lib/download.ts';
 import { exportFileName, leadsCsv, leadsVcard } from './lead-export.ts';
 import { editableLead, type LeadItem, type LeadSortKey, type SortDirection, sortLeads } from './lead-list.ts';
 import { LeadMarker } from './lead-marker.tsx';
 import { useLeads } from './use-leads.ts';
-import { formatVenueDateTime } from '../../lib/venue-time.ts';
 
 const SORT_LABELS: Record<LeadSortKey, MessageKey<'contacts'>> = {
   lastName: 'sortLastName',

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { LeadRow } from '../../lib/db.ts';
-import { newLeadRow } from './leads.ts';
-import type { Lead } from '../../shared/contracts/leads.ts';
 import { testBadge } from '../../lib/badges/testing.ts';
+import type { LeadRow } from '../../lib/db.ts';
+import type { Lead } from '../../shared/contracts/leads.ts';
+import { newLeadRow } from './leads.ts';
 
 /* Test helpers of the contacts feature: device rows and server leads carrying test badges. */
 

@@ -4,8 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, loadNamespaces } from '../../i18n/i18n.ts';
-import type { User } from '../../shared/contracts/user.ts';
 import { userAtom } from '../../lib/session.ts';
+import type { User } from '../../shared/contracts/user.ts';
 import { HomePage } from './home-page.tsx';
 
 // The page's messages in English, loaded before rendering (a static render cannot wait for them).

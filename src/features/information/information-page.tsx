@@ -8,8 +8,8 @@ import { LAST_UPDATED } from './content/facts.ts';
 import { INFORMATION_SECTIONS } from './content/index.ts';
 import { formatDay } from './fact-values.ts';
 import { InfoBlocks } from './info-blocks.tsx';
-import { SellerContext, useSellerRequest } from './seller.tsx';
 import { CONTENTS_ID, InfoSectionView } from './info-section.tsx';
+import { SellerContext, useSellerRequest } from './seller.tsx';
 import { useInfoText } from './use-info-text.ts';
 import './information.css';
 

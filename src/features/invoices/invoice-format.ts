@@ -1,8 +1,8 @@
+import { dateFormat } from '../../i18n/formats.ts';
 import { activeLanguage, type Language } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { Values } from '../../i18n/use-t.ts';
 import type { Invoice } from '../../shared/contracts/registration.ts';
-import { dateFormat } from '../../i18n/formats.ts';
 
 /** The invoices namespace's translator (useT('invoices')). */
 export type InvoicesT = (key: MessageKey<'invoices'>, values?: Values) => string;

@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { formatEuro } from '../../lib/money.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { type Invoice, invoiceSchema } from '../../shared/contracts/registration.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
-import { LoadState } from '../../components/ui/load-state.tsx';
 import { formatIssuedAt, invoicePdfPath, invoiceStatusLabel, invoiceXmlPath } from './invoice-format.ts';
 import './invoices.css';
 

@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { APP_NAME } from '../../components/ui/brand.ts';
 import { Logo } from '../../components/ui/logo.tsx';
 import { activeLanguage, changeLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { useBadgeTrust } from '../../lib/badges/use-badge-trust.ts';
 import { db } from '../../lib/db.ts';
@@ -21,7 +22,6 @@ import { type KioskOutcome, kioskScan, type Refusal, recordPrint } from './scan.
 import type { KioskSettings } from './settings.ts';
 import { REFUSAL_MS, WELCOME_MS } from './timing.ts';
 import { useKeyboardWedge } from './use-wedge.ts';
-import type { MessageKey } from '../../i18n/namespaces.ts';
 
 // The camera and its decoder are heavy: loaded only by kiosks set up with the camera.
 const Scanner = lazy(() => import('../../components/scanner/scanner.tsx'));

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import type { CheckinListRow } from '../../lib/db.ts';
-import { KioskDialog } from './pin-dialog.tsx';
 import { PaperChoice } from './paper-choice.tsx';
+import { KioskDialog } from './pin-dialog.tsx';
 import type { KioskSettings, Paper } from './settings.ts';
 
 /**

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DURING, TEST_TRUST, testBadge } from '../../lib/badges/testing.ts';
 import { type AppDatabase, type CheckinListRow, openAppDatabase } from '../../lib/db.ts';
 import { cachedCheckins } from '../checkin/checkins.ts';
+import { PREMIUM_LOUNGE as LOUNGE, MAIN_ENTRANCE as MAIN, TEST_STAFF as USER } from '../checkin/testing.ts';
 import { kioskOutcome, kioskScan, printCount, printNeedsPin, recordPrint } from './scan.ts';
-import { MAIN_ENTRANCE as MAIN, PREMIUM_LOUNGE as LOUNGE, TEST_STAFF as USER } from '../checkin/testing.ts';
 
 const KIOSK = 'kiosk-device-0001';
 const TRUST = { ...TEST_TRUST, revoked: new Set(['badge-revoked']) };

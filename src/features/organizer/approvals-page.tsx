@@ -1,8 +1,8 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { errorMessage } from '../../lib/form-errors.ts';

@@ -1,7 +1,7 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { errorMessage } from '../../lib/form-errors.ts';

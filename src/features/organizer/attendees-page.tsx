@@ -1,10 +1,10 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useNavigationPending } from '../../lib/navigation-state.ts';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { useNavigationPending } from '../../lib/navigation-state.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { ATTENDEE_STATUS_FILTERS, type AttendeeQuery } from '../../shared/contracts/organizer-people.ts';
 import { loadPassTypes, SOURCE_LABELS, STATUS_LABELS, searchAttendees } from './organizer-people-api.ts';

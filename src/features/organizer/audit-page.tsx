@@ -1,8 +1,8 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { AuditEntryDto, AuditQuery } from '../../shared/contracts/organizer-people.ts';

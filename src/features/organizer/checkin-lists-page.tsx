@@ -1,12 +1,13 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
-import { DateTimeField } from '../../components/ui/date-field.tsx';
 import { useId, useState } from 'react';
 import { z } from 'zod/mini';
+import { DateTimeField } from '../../components/ui/date-field.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { requestFormSchema, useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { type FieldMessage, useValidationText } from '../../i18n/validation-text.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage, showServerFieldErrors } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
@@ -24,7 +25,6 @@ import {
   organizerCheckinListSchema,
 } from '../../shared/contracts/organizer-event.ts';
 import { type ConsoleFormats, type ConsoleT, useConsoleFormats } from './formats.ts';
-import { type FieldMessage, useValidationText } from '../../i18n/validation-text.ts';
 import { usePolling } from './use-polling.ts';
 import { isoToVenueInput, venueInputToIso } from './venue-input.ts';
 import './dashboard.css';

@@ -1,6 +1,6 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import { formatEuro } from '../../lib/money.ts';

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { INTL_LOCALES, type Language } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
 import {
@@ -12,7 +13,6 @@ import {
   type OrganizerDevices,
   organizerDevicesSchema,
 } from '../../shared/contracts/devices.ts';
-import type { MessageKey } from '../../i18n/namespaces.ts';
 import { type ConsoleT, useConsoleFormats } from './formats.ts';
 import { usePolling } from './use-polling.ts';
 import './dashboard.css';

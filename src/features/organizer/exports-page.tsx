@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
+import { checkPeriod, type PeriodError, previousMonth } from '#shared/export-period.ts';
 import { DateField } from '../../components/ui/date-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { VENUE_TIME_ZONE } from '../../shared/venue-time-zone.ts';
-import { checkPeriod, type PeriodError, previousMonth } from '#shared/export-period.ts';
 import './dashboard.css';
 
 /*

@@ -1,16 +1,16 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { useId, useState } from 'react';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { api } from '../../lib/api.ts';
-import { okSchema } from '../../shared/contracts/common.ts';
 import { errorMessage, serverFieldErrors, showServerFieldErrors } from '../../lib/form-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { okSchema } from '../../shared/contracts/common.ts';
 import {
   type LeadTeam,
   leadTeamCreateSchema,

@@ -1,4 +1,5 @@
 import { VENUE_TIME_ZONE } from '../../shared/venue-time-zone.ts';
+
 /*
  * <input type="datetime-local"> holds a wall-clock time without a zone. Organizers mean the venue's
  * clock (Europe/Berlin) whatever zone their laptop is in, so the console converts between that

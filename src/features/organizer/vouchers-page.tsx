@@ -1,9 +1,9 @@
-import { TableScroll } from '../../components/ui/table-scroll.tsx';
-import { DateTimeField } from '../../components/ui/date-field.tsx';
 import { useId, useState } from 'react';
 import { z } from 'zod/mini';
+import { DateTimeField } from '../../components/ui/date-field.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { requestFormSchema, useSchemaForm } from '../../i18n/form-resolver.ts';
 import { Text } from '../../i18n/text.tsx';
@@ -18,10 +18,10 @@ import {
   VOUCHER_CODE_TYPES,
   VOUCHER_PREFIX_MAX,
   type VoucherBatchSummary,
+  type VoucherPassType,
   voucherBatchCreatedSchema,
   voucherBatchesSchema,
   voucherBatchRequestSchema,
-  type VoucherPassType,
   voucherPageSchema,
   voucherPassTypesSchema,
 } from '../../shared/contracts/organizer-admin.ts';

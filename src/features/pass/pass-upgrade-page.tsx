@@ -2,19 +2,19 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PurchaseOptions, useOrderStep } from '../../components/ui/purchase-options.tsx';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { formatEuro } from '../../lib/money.ts';
+import { purchaseErrorMessage } from '../../lib/purchase.ts';
 import { passAtom } from '../../lib/session.ts';
+import { usePaymentReturn } from '../../lib/use-payment-return.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { Pass, PassType } from '../../shared/contracts/catalog.ts';
 import type { Order } from '../../shared/contracts/registration.ts';
-import { Notice } from '../../components/ui/notice.tsx';
 import { fetchPass, fetchPurchasableTypes, orderPassType, UPGRADE_REDIRECTS } from './pass-api.ts';
-import { purchaseErrorMessage } from '../../lib/purchase.ts';
-import { usePaymentReturn } from '../../lib/use-payment-return.ts';
 import './pass.css';
 
 /**

@@ -1,12 +1,12 @@
-import { memo, type MouseEvent } from 'react';
+import { type MouseEvent, memo } from 'react';
 import type { Rect } from '../../components/ui/pan-zoom.math.ts';
 import { useT } from '../../i18n/use-t.ts';
 import {
   type Booth,
   boothCodeSize,
   CONFERENCE_WING,
-  FOYER,
   type FloorLayout,
+  FOYER,
   type Hall,
   hallLabel,
   type Room,

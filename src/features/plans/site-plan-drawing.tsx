@@ -1,4 +1,4 @@
-import { memo, type MouseEvent } from 'react';
+import { type MouseEvent, memo } from 'react';
 import type { Rect } from '../../components/ui/pan-zoom.math.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { formatDistance } from '../../lib/hotel-search.ts';

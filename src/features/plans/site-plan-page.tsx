@@ -2,16 +2,15 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../components/ui/notice.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { PanZoom } from '../../components/ui/pan-zoom.tsx';
 import { readableFrom } from '../../components/ui/pan-zoom.math.ts';
+import { PanZoom } from '../../components/ui/pan-zoom.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { formatDistance } from '../../lib/hotel-search.ts';
 import { PlanCard } from './plan-card.tsx';
 import { PlanChips } from './plan-chips.tsx';
 import { usePlanFocus } from './plan-focus.ts';
-import type { PlansText } from './plan-text.ts';
 import { ShuttleBadge, SymbolSwatch } from './plan-symbols.tsx';
-import { type SitePick, SitePlanDrawing } from './site-plan-drawing.tsx';
+import type { PlansText } from './plan-text.ts';
 import {
   findHotel,
   SHUTTLE_LINES,
@@ -25,6 +24,7 @@ import {
   type SitePointKind,
   shuttleLineOf,
 } from './site-layout.ts';
+import { type SitePick, SitePlanDrawing } from './site-plan-drawing.tsx';
 import './plans.css';
 
 type SiteSelection =

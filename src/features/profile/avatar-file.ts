@@ -1,6 +1,6 @@
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../shared/contracts/account.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import type { Values } from '../../i18n/use-t.ts';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../shared/contracts/account.ts';
 
 /** The profile namespace's translator (useT('profile')). */
 export type ProfileT = (key: MessageKey<'profile'>, values?: Values) => string;

@@ -3,10 +3,10 @@ import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { fullNameAtom, userAtom } from '../../lib/session.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { AVATAR_TYPES } from '../../shared/contracts/account.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
 import { AVATAR_MAX_MB, avatarFileProblem, avatarUploadProblem } from './avatar-file.ts';
 import { deleteAvatar, uploadAvatar } from './profile-api.ts';
 

@@ -1,20 +1,20 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useSchemaForm } from '../../i18n/form-resolver.ts';
-import { useVatIdField } from '../../lib/use-vat-id-field.ts';
 import { CountrySelect } from '../../components/ui/country-select.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { addressFormSchema } from '../../lib/address-form.ts';
 import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { addressAtom } from '../../lib/session.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { useVatIdField } from '../../lib/use-vat-id-field.ts';
 import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
-import { Notice } from '../../components/ui/notice.tsx';
 import { deleteAddress, readBillingAddress, saveBillingAddress } from './profile-api.ts';
-import { addressFormSchema } from '../../lib/address-form.ts';
 import { addressBodyOf, addressFieldOfPath, addressFormValues } from './profile-forms.ts';
 
 /**

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useValidationText } from '../../i18n/validation-text.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import type { User } from '../../shared/contracts/user.ts';
-import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
-import { Notice } from '../../components/ui/notice.tsx';
 import { changePassword } from './profile-api.ts';
 import { EMPTY_PASSWORD_FORM, passwordFormSchema } from './profile-forms.ts';
 

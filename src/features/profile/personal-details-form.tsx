@@ -1,14 +1,14 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useSchemaForm } from '../../i18n/form-resolver.ts';
+import { Notice } from '../../components/ui/notice.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
 import { userAtom } from '../../lib/session.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import type { User } from '../../shared/contracts/user.ts';
-import { errorMessage, serverFieldErrors } from '../../lib/form-errors.ts';
-import { Notice } from '../../components/ui/notice.tsx';
 import { patchUser } from './profile-api.ts';
 import { type PersonalFormInput, personalFormSchema } from './profile-forms.ts';
 

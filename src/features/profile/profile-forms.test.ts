@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { i18n, loadCatalogue, translate } from '../../i18n/i18n.ts';
+import { messagesOf as issues } from '../../i18n/test-messages.ts';
+import { addressFormSchema } from '../../lib/address-form.ts';
 import { AVATAR_MAX_BYTES } from '../../shared/contracts/account.ts';
 import { EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { messagesOf as issues } from '../../i18n/test-messages.ts';
-import { addressFormSchema } from '../../lib/address-form.ts';
 import { avatarFileProblem, avatarUploadProblem, type ProfileT } from './avatar-file.ts';
 import { addressBodyOf, addressFieldOfPath, addressFormValues, passwordFormSchema, personalFormSchema } from './profile-forms.ts';
 

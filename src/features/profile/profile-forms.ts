@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
 import type { addressFormSchema } from '../../lib/address-form.ts';
+import { type Address, EMPTY_ADDRESS } from '../../shared/contracts/catalog.ts';
 import { requiredText, trimmed } from '../../shared/contracts/common.ts';
 import { meetsPasswordRule } from '../../shared/password.ts';
 import { says } from '../../shared/validation.ts';

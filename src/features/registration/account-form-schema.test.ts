@@ -1,8 +1,8 @@
-import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { messagesOf } from '../../i18n/test-messages.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { hasAddress } from '../../shared/address.ts';
+import { MESSAGES } from '../../shared/messages.ts';
 import {
   type AccountFormInput,
   accountBodyOf,

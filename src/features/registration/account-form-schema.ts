@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
-import type { Address } from '../../shared/contracts/catalog.ts';
 import { addressFormSchema } from '../../lib/address-form.ts';
+import type { Address } from '../../shared/contracts/catalog.ts';
 import { requiredText } from '../../shared/contracts/common.ts';
 import { emailSchema, newPasswordSchema } from '../../shared/contracts/user.ts';
+import { says } from '../../shared/validation.ts';
+import { normalizeVatId } from '../../shared/vat-id.ts';
 import type { AccountBody } from './registration-api.ts';
 import type { RegistrationState } from './registration-state.ts';
-import { normalizeVatId } from '../../shared/vat-id.ts';
-import { says } from '../../shared/validation.ts';
 
 const passwordsMatch = (value: { password: string; repeatPassword: string }) =>
   value.repeatPassword === '' || value.password === value.repeatPassword;

@@ -1,20 +1,22 @@
 import { useAtomValue, useStore } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { CountrySelect } from '../../components/ui/country-select.tsx';
+import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { TermsCheckbox } from '../../components/ui/terms-checkbox.tsx';
+import { EmailField, TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { languageAtom } from '../../i18n/i18n.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useValidationText } from '../../i18n/validation-text.ts';
-import { useVatIdField } from '../../lib/use-vat-id-field.ts';
-import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../lib/form-errors.ts';
-import { TermsCheckbox } from '../../components/ui/terms-checkbox.tsx';
-import { NewPasswordField } from '../../components/ui/new-password-field.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
-import { EmailField, TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { hostCodeBlocked } from '../../shared/registration-rules.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
 import { isStrongPassword } from '../../lib/password-strength.ts';
+import { useVatIdField } from '../../lib/use-vat-id-field.ts';
+import { hostCodeBlocked } from '../../shared/registration-rules.ts';
 import {
   type AccountFormField,
   accountBodyOf,
@@ -23,12 +25,10 @@ import {
   billingAddressOf,
   formFieldOfServerPath,
 } from './account-form-schema.ts';
-import { CountrySelect } from '../../components/ui/country-select.tsx';
 import { EMAIL_CHECK_MESSAGE_KEYS, eligibilityUpdate, emailDomain, emailProblem, isCheckableEmail } from './email-checks.ts';
-import { registrationNoticeAtom } from './registration-notice.ts';
 import { createAccount, fetchEligibility, fetchGrayListed } from './registration-api.ts';
+import { registrationNoticeAtom } from './registration-notice.ts';
 import { type RegistrationState, registrationAtom } from './registration-state.ts';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 const EMAIL_CHECK_DEBOUNCE_MS = 700;
 

@@ -1,6 +1,6 @@
-import { hostCodeBlocked as hostVoucherBlocked } from '../../shared/registration-rules.ts';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/i18n.ts';
+import { hostCodeBlocked as hostVoucherBlocked } from '../../shared/registration-rules.ts';
 import {
   EMAIL_CHECK_MESSAGE_KEYS,
   eligibilityUpdate,

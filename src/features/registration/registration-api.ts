@@ -3,8 +3,8 @@ import type { Language } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api.ts';
 import { surveyEntrySchema, surveyQuestionSchema } from '../../shared/contracts/catalog.ts';
 import {
-  emailProviderSchema,
   eligibilitySchema,
+  emailProviderSchema,
   type HotelChoice,
   type Order,
   orderSchema,

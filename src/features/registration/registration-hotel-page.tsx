@@ -1,29 +1,29 @@
-import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx';
 import { useAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
+import { HotelOrderToggle } from '../../components/hotel/hotel-order-toggle.tsx';
 import { DateSelect } from '../../components/ui/date-select.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { formatEventDates } from '../../i18n/format-event-dates.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
-import { formatEuro } from '../../lib/money.ts';
-import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
-import { nightCount } from '../../shared/stay.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
-import { AccommodationCard } from '../../components/hotel/accommodation-card.tsx';
 import { fetchAccommodations } from '../../lib/hotel-api.ts';
 import {
   type AccommodationOrder,
-  DEFAULT_STAY,
-  hotelChoice,
   CHECK_IN_DATES,
   CHECK_OUT_DATES,
+  DEFAULT_STAY,
+  hotelChoice,
   type Stay,
   stayError,
 } from '../../lib/hotel-search.ts';
-import { registrationAtom } from './registration-state.ts';
+import { formatEuro } from '../../lib/money.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import type { Accommodation, Room } from '../../shared/contracts/registration.ts';
+import { nightCount } from '../../shared/stay.ts';
+import { registrationAtom } from './registration-state.ts';
 import './hotel-step.css';
 
 /**

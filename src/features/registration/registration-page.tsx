@@ -4,14 +4,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { useRequest } from '../../lib/use-request.ts';
 import { freePassAvailability } from '../../shared/availability.ts';
 import type { PassType } from '../../shared/contracts/catalog.ts';
 import type { VoucherCheck } from '../../shared/contracts/registration.ts';
-import { ApiError } from '../../lib/api.ts';
-import { errorMessage } from '../../lib/form-errors.ts';
 import { useTakenPasses } from './free-pass-availability.tsx';
 import { PassCard, type PassCardAction } from './pass-card.tsx';
-import { claimFreePass, fetchPassCatalogue } from './pass-step-api.ts';
 import {
   choosePassUpdate,
   FREE_PASS_CODE,
@@ -20,9 +20,9 @@ import {
   type RegistrationVoucher,
   voucherOutcome,
 } from './pass-selection.ts';
+import { claimFreePass, fetchPassCatalogue } from './pass-step-api.ts';
 import { noticeText, registrationNoticeAtom } from './registration-notice.ts';
 import { type RegistrationState, registrationAtom, resetRegistrationAtom } from './registration-state.ts';
-import { useRequest } from '../../lib/use-request.ts';
 import { VoucherForm, type VoucherProblem, voucherProblemText } from './voucher-form.tsx';
 import './pass-step.css';
 

@@ -1,10 +1,10 @@
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Text } from '../../i18n/text.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import type { VoucherCheck } from '../../shared/contracts/registration.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
-import { checkVoucher } from './pass-step-api.ts';
+import type { VoucherCheck } from '../../shared/contracts/registration.ts';
 import { isPlausibleVoucherCode, normalizeVoucherCode } from './pass-selection.ts';
+import { checkVoucher } from './pass-step-api.ts';
 
 /** Why a code (or the pass it selects) cannot be used; shown in the active language. */
 export type VoucherProblem =

@@ -11,8 +11,8 @@ import { toastSuccess } from '../../lib/toast.ts';
 import { surveyEntrySchema, surveyQuestionSchema } from '../../shared/contracts/catalog.ts';
 import { SurveyQuestion } from './survey-question.tsx';
 import {
-  type AnswerValue,
   type Answers,
+  type AnswerValue,
   buildAnswers,
   firstInvalidQuestion,
   surveyExitPath,

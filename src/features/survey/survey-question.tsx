@@ -1,8 +1,8 @@
 import { type Ref, useId } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { useValidationText } from '../../i18n/validation-text.ts';
-import type { ValidationProblem } from '../../shared/validation.ts';
 import type { SurveyQuestion as Question } from '../../shared/contracts/catalog.ts';
+import type { ValidationProblem } from '../../shared/validation.ts';
 import { type AnswerValue, MAX_TEXT_LENGTH, toggleOption } from './validate-answer.ts';
 
 interface SurveyQuestionProps {

@@ -1,8 +1,8 @@
+import { dateFormat } from '../../i18n/formats.ts';
 import type { Language } from '../../i18n/i18n.ts';
 import { Text } from '../../i18n/text.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { TrainTicket } from '../../shared/contracts/catalog.ts';
-import { dateFormat } from '../../i18n/formats.ts';
 
 function formatPurchaseDate(date: Date, language: Language): string {
   return dateFormat(language, {

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { CountrySelect } from '../../components/ui/country-select.tsx';
 import { DateField } from '../../components/ui/date-field.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { ApiError } from '../../lib/api.ts';
-import type { VisaLetter } from '../../shared/contracts/account.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
-import { Notice } from '../../components/ui/notice.tsx';
+import type { VisaLetter } from '../../shared/contracts/account.ts';
 import { submitVisaLetter } from './visa-api.ts';
 import { localToday, visaBodyOf, visaFieldOfPath, visaFormSchema, visaFormValues } from './visa-form.ts';
 

@@ -1,10 +1,10 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { fetchCountries } from '../../components/ui/country-select.tsx';
+import { dateFormat } from '../../i18n/formats.ts';
 import type { Language } from '../../i18n/i18n.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { VisaLetter } from '../../shared/contracts/account.ts';
 import { visaLetterPdfUrl } from './visa-api.ts';
-import { dateFormat } from '../../i18n/formats.ts';
 
 // One formatter per language, made when first needed.
 

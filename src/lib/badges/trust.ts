@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
+import { type PassKeys, type PassRevocations, passKeysSchema } from '../../shared/contracts/pass-token.ts';
 import { pullChangePages } from '../change-pages.ts';
 import type { AppDatabase } from '../db.ts';
-import { type PassKeys, type PassRevocations, passKeysSchema } from '../../shared/contracts/pass-token.ts';
 
 /*
  * What a scanning device needs to judge badges without a signal (docs/architecture.md §6): the public keys

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { passKeysSchema, passRevocationsSchema } from '../../shared/contracts/pass-token.ts';
 import { api } from '../api.ts';
 import { db } from '../db.ts';
-import { passKeysSchema, passRevocationsSchema } from '../../shared/contracts/pass-token.ts';
 import { type BadgeTrust, loadBadgeTrust } from './trust.ts';
 
 /**

@@ -1,8 +1,8 @@
 // Contracts of the signed-in area: upgrades, train tickets, hotel bookings made in the
 // app, visa invitation letter, profile (avatar, password). zod/mini like the other contracts.
 import { z } from 'zod/mini';
-import { bookingSchema } from './catalog.ts';
 import { says } from '../validation.ts';
+import { bookingSchema } from './catalog.ts';
 import { isoDate, singleLine } from './common.ts';
 import { hotelChoiceSchema, orderSchema } from './registration.ts';
 import { newPasswordSchema } from './user.ts';

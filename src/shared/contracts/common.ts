@@ -1,8 +1,8 @@
 // zod/mini (tree-shakable) so the contracts cost the cold sign-in visit a few KB, not 25 KB.
 import { z } from 'zod/mini';
 import { hasControlCharacter } from '../text.ts';
-import { normalizeVatId } from '../vat-id.ts';
 import { says, type ValidationKey } from '../validation.ts';
+import { normalizeVatId } from '../vat-id.ts';
 
 /** application/problem+json body of every error answer (docs/architecture.md §4). */
 export const problemSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { says } from '../validation.ts';
 import { LINE_KINDS, VAT_CATEGORIES } from '../tax-rules.ts';
+import { says } from '../validation.ts';
 import { addressBodySchema, addressSchema, passTypeSchema } from './catalog.ts';
 import { isoDate, singleLine, trimmed } from './common.ts';
 import { emailSchema, languageSchema, nameSchema, newPasswordSchema } from './user.ts';

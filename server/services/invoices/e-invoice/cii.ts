@@ -1,9 +1,9 @@
 import type { Invoice } from '@e-invoice-eu/core';
 import { type OrderLine, splitVatId, totalsOf } from '#shared/pricing.ts';
+import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 import type { InvoiceBuyer } from '../../../db/schema/index.ts';
 import { lineDescription } from '../../../i18n/order-lines.ts';
 import type { InvoiceDocument } from '../invoice-pdf.ts';
-import { VENUE_TIME_ZONE } from '#shared/venue-time-zone.ts';
 
 /**
  * An invoice or credit note as the JSON invoice of @e-invoice-eu/core (UBL element names), which the

@@ -1,5 +1,5 @@
 import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
-import { PDFDict, PDFDocument, PDFHexString, PDFName, decodePDFRawStream, PDFRawStream } from 'pdf-lib';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream } from 'pdf-lib';
 
 /**
  * The EN 16931 XML and the Factur-X PDF by @e-invoice-eu/core. Its InvoiceService compiles the JSON

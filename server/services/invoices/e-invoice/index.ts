@@ -1,5 +1,5 @@
-import { renderInvoicePdf } from '../invoice-pdf.ts';
 import type { InvoiceDocument } from '../invoice-pdf.ts';
+import { renderInvoicePdf } from '../invoice-pdf.ts';
 import { postalOf, ublInvoiceOf } from './cii.ts';
 import { countryCodeOf } from './countries.ts';
 import { ciiXml, facturXPdf } from './generate.ts';
