@@ -199,7 +199,7 @@ describe('order confirmations', () => {
     expect(de.text).toContain(`Ihre Rechnung CF-2026-000042 finden Sie in Ihrem Konto unter Rechnungen: ${BASE}/invoices`);
     expect(de.text).toContain('Ihre Bestellung:\n- Business Pass: 299,00 €\n');
     expect(de.text).toContain('- Hotel Colosseo, Single, 23.03.2026 bis 27.03.2026 (4 Nächte) (4 × 179,00 €): 716,00 €');
-    expect(de.text).toContain('Netto: 1.015,00 €\nUSt. 19 %: 56,81 €\nUSt. 7 %: 50,12 €\nGesamt: 1.121,93 €\n');
+    expect(de.text).toContain('Netto: 1.015,00 €\nUSt. 19\u00a0%: 56,81 €\nUSt. 7\u00a0%: 50,12 €\nGesamt: 1.121,93 €\n');
     expect(de.html).toContain('<h2>Ihre Bestellung</h2>');
     expectLanguage(de, 'de');
   });
@@ -257,7 +257,7 @@ describe('order confirmations', () => {
     );
     expect(upgrade.subject).toBe('Ihr Upgrade auf Business Pass für das CloudFest 2026, Rechnung CF-2026-000042');
     expect(upgrade.text).toContain('Aus Ihrem Standard Pass ist ein Business Pass geworden.');
-    expect(upgrade.text).toContain('Netto: 200,00 €\nUSt. 19 %: 38,00 €\nGesamt: 238,00 €\n');
+    expect(upgrade.text).toContain('Netto: 200,00 €\nUSt. 19\u00a0%: 38,00 €\nGesamt: 238,00 €\n');
 
     const hotel = orderConfirmationMail({ ...base, order: { ...base.order, kind: 'hotel' } }, BASE);
     expect(hotel.subject).toBe('Ihre Hotelbuchung für das CloudFest 2026, Rechnung CF-2026-000042');
