@@ -28,7 +28,7 @@ const CATALOGUES = 'virtual:catalogues';
 const CATALOGUE = 'virtual:catalogue/';
 
 /**
- * The translation catalogues (src/locales/<language>/<namespace>.json, issue 16): `virtual:catalogues`
+ * The translation catalogues (src/locales/<language>/<namespace>.json): `virtual:catalogues`
  * maps each `<language>/<namespace>` to a lazy import of its compiled messages, so a page downloads
  * only its own namespaces in the active language (src/i18n/i18n.ts), and the service worker
  * precaches every one for switching offline.

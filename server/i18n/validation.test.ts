@@ -30,7 +30,7 @@ function messages(schema: z.ZodMiniType, body: unknown, language: Language = 'en
 }
 
 describe('the validation catalogue', () => {
-  it("holds the SPEC's texts word for word", () => {
+  it("holds the spec's texts word for word", () => {
     const en = CATALOGUES.en.validation;
     expect(en.passwordRule).toBe(MESSAGES.passwordRule);
     expect(en.passwordTooWeak).toBe(MESSAGES.passwordTooWeak);

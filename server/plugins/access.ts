@@ -25,11 +25,11 @@ export async function signedInUserRow(app: FastifyInstance, userId: string): Pro
   return row;
 }
 
-/** Lead scanners (ARCHITECTURE §10): users with a permission whose path is /contacts. */
+/** Lead scanners (docs/architecture.md §10): users with a permission whose path is /contacts. */
 export const isLeadScanner = (row: UserRow) => row.permissionPaths.includes(LEAD_SCANNER_PATH);
 /**
  * Staff at the doors: the staff scope, and organizers, who run the event and stand in at a door or
- * set up a self-service kiosk (issue 24) without granting themselves a second role.
+ * set up a self-service kiosk (docs/behaviour.md §13) without granting themselves a second role.
  */
 export const isStaff = (row: UserRow) => row.scopes.includes(STAFF_SCOPE) || row.scopes.includes(ORGANIZER_SCOPE);
 

@@ -20,7 +20,7 @@ function tokenFrom(request: FastifyRequest): string | null {
 /**
  * Two onRequest hooks: `authenticate` for the signed-in app (full tokens only) and
  * `authenticateRegistration` for the registration flow's calls (survey, checkout, payment), which
- * also accept the registration token issued when the account is created (ARCHITECTURE §10).
+ * also accept the registration token issued when the account is created (docs/architecture.md §10).
  * They run on onRequest, before the body is read or validated: an anonymous caller gets a 401 and
  * never learns what the route expects.
  */

@@ -56,7 +56,7 @@ export function fieldProblem(path: string, text: ProblemText, status = 400): Htt
 export const notFound = (what = 'Resource') => new HttpProblem(404, `${what} not found.`);
 
 /**
- * Sends the problem in the language the request's Accept-Language prefers (issue 16): German when
+ * Sends the problem in the language the request's Accept-Language prefers (docs/behaviour.md §8): German when
  * it prefers German, English (unchanged, byte for byte) otherwise. The texts come in English and are
  * translated here, on the way out (server/i18n/problems.ts).
  */

@@ -31,7 +31,7 @@ export async function serialize(data: unknown): Promise<SerializedJson> {
   return { body, etag: `W/"${hash}"`, gzipped: await gzipAsync(body) };
 }
 
-/** Public data that organizers change (issue 14): a change drops this process's cached copies at once. */
+/** Public data that organizers change: a change drops this process's cached copies at once. */
 export type PublicTopic = 'agenda' | 'exhibitors';
 const generations = new Map<PublicTopic, number>();
 

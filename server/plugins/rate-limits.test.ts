@@ -19,7 +19,7 @@ afterAll(async () => t?.close());
 describe('venue rate limits', () => {
   it('stops one e-mail address from any number of addresses, not the others behind them', async () => {
     // Password resets (and sign-ups, registrations) are limited per e-mail; sign-in is bounded by its
-    // locks instead, which a stranger cannot spend for the owner (sign-in-locks.test.ts, issue 22).
+    // locks instead, which a stranger cannot spend for the owner (sign-in-locks.test.ts).
     const forgot = (email: string, remoteAddress: string) =>
       t.app.inject({ method: 'POST', url: '/api/user/password/forgot', payload: { email }, remoteAddress });
     const statuses: number[] = [];
@@ -41,7 +41,7 @@ describe('venue rate limits', () => {
     for (let i = 0; i < 10; i++) expect((await get()).statusCode).toBe(401);
   });
 
-  it("finding 6: a client's own X-Forwarded-For does not get past the per-address limits", async () => {
+  it("a client's own X-Forwarded-For does not get past the per-address limits", async () => {
     const database = await createTestDatabase();
     // One reverse proxy in front (TRUST_PROXY=1): it appends the address it saw to X-Forwarded-For.
     const app = await buildApp({

@@ -80,7 +80,7 @@ export class FixedWindowCounter {
 
 /**
  * Rate limits shaped for a venue where thousands of phones share a few public addresses
- * (ARCHITECTURE §security): nothing static is ever limited; signed-in API calls are limited per
+ * (docs/architecture.md §7): nothing static is ever limited; signed-in API calls are limited per
  * account; only anonymous sensitive routes (sign-in, sign-up, reset, eligibility, voucher, free
  * claim) are limited per address, generously, with per-e-mail limits and the account lock behind
  * them. Must be registered before the routes.

@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../services/accounts/tokens.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 /**
- * The suite's fuzz (issue 13): every /api route, asked by a user who passes its role checks, with a
+ * The suite's fuzz: every /api route, asked by a user who passes its role checks, with a
  * request shaped like its schema and then mutated: array items repeated, control characters in the
  * strings (and lone surrogates), very large numbers, overlong strings, junk in the path. Whatever it
  * answers, never a 5xx.

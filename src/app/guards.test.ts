@@ -228,7 +228,7 @@ describe('helpers', () => {
   });
 });
 
-describe('kioskDecision (issue 24)', () => {
+describe('kioskDecision', () => {
   const staff = { ...attendee, isStaff: true };
   const organizer = { ...attendee, isOrganizer: true };
 

@@ -21,7 +21,7 @@ function messagesOf(language: 'en' | 'de'): [string, string][] {
   );
 }
 
-describe('words a German accountant accepts (issue 23)', () => {
+describe('words a German accountant accepts', () => {
   it('calls the correction of an invoice a Rechnungskorrektur, never a Gutschrift (a self-billed invoice, § 14 (2) UStG)', () => {
     const german = messagesOf('de');
     expect(german.filter(([, text]) => /Gutschrift/i.test(text)).map(([id]) => id)).toEqual([]);

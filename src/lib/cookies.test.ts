@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('finding 4: the script-readable token cookie', () => {
+describe('the script-readable token cookie', () => {
   it('is Secure and SameSite=Strict when the app is served over https (production)', () => {
     const writes = captureCookieWrites('https:');
     setCookie('token', 'abc');

@@ -33,7 +33,7 @@ const night = (date: string, available: number) => ({
 });
 
 describe('hotel search', () => {
-  it('searches the default stay of SPEC §9 for one guest, cheapest first', () => {
+  it('searches the default stay for one guest, cheapest first', () => {
     expect(DEFAULT_STAY).toEqual({ start: '2026-03-23', end: '2026-03-27' });
     expect(accommodationQuery(DEFAULT_STAY, 'priceLowHigh')).toEqual({
       start: '2026-03-23',

@@ -127,7 +127,7 @@ describe('sign-out while offline', () => {
   });
 });
 
-describe("finding 9: a queued logout ends only with the server's 204 or 401", () => {
+describe("a queued logout ends only with the server's 204 or 401", () => {
   it.each([
     ['a 502 from a proxy', BAD_GATEWAY],
     ['a 500 HTML error page', ERROR_PAGE],

@@ -123,7 +123,7 @@ describe('loadUserData', () => {
     expect(calls.some((c) => c.path === '/api/user/logout')).toBe(false);
   });
 
-  it('falls back per SPEC §8 when side calls fail', async () => {
+  it('falls back when side calls fail', async () => {
     replies['/api/address/'] = { status: 500 };
     replies['/api/booking'] = { status: 500 };
     replies['/api/train-ticket'] = 'offline';

@@ -33,7 +33,7 @@ describe('berlinInstant', () => {
 });
 
 describe('countdownAt', () => {
-  it('counts the seconds to the end of the active phase (SPEC §4 Cyber Week Special)', () => {
+  it('counts the seconds to the end of the active phase (Cyber Week Special)', () => {
     const now = Date.parse('2022-12-02T22:00:00Z'); // 23:00 in Berlin: 59 min 59 s left
     expect(countdownAt([CYBER_WEEK], now)).toEqual({
       phaseName: 'Cyber Week Special',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirectPath } from './safe-redirect.ts';
 
-describe('safeRedirectPath (ARCHITECTURE §7)', () => {
+describe('safeRedirectPath', () => {
   it('keeps ordinary internal paths with their query and fragment', () => {
     expect(safeRedirectPath('/')).toBe('/');
     expect(safeRedirectPath('/pass')).toBe('/pass');
@@ -24,7 +24,7 @@ describe('safeRedirectPath (ARCHITECTURE §7)', () => {
     expect(safeRedirectPath('https://evil.com', '/home')).toBe('/home');
   });
 
-  it('finding 13: refuses paths that normalise or decode to another origin', () => {
+  it('refuses paths that normalise or decode to another origin', () => {
     const tricky = [
       // protocol-relative and backslash forms
       '//evil.com',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasControlCharacter } from './text.ts';
 
-describe('hasControlCharacter (finding 9)', () => {
+describe('hasControlCharacter', () => {
   it('finds line breaks, tabs, C0/C1 controls, DEL, line separators and bidi overrides', () => {
     for (const value of [
       'a\nb',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidVatId, normalizeVatId, parseVatId } from './vat-id.ts';
 
-describe('VAT ID (SPEC §5)', () => {
+describe('VAT ID', () => {
   it('removes spaces and splits off the country code', () => {
     expect(normalizeVatId(' atu 135 856 27 ')).toBe('ATU13585627');
     expect(parseVatId('ATU 13585627')).toEqual({ countryCode: 'AT', vatNumber: 'U13585627' });

@@ -119,7 +119,7 @@ describe('README and docs/: everything they point at is in this repository', () 
 
   it('reports what a reader could not find', () => {
     const sample = [
-      'See `src/app/router.tsx` and `server/no-such-file.ts:12`, the [spec](../shared/SPEC.md),',
+      'See `src/app/router.tsx` and `server/no-such-file.ts:12`, the [spec](../shared/spec.md),',
       'the [guide](docs/missing.md), [the app](http://localhost:3000) and [Fastify](https://fastify.dev).',
       '```sh',
       'cat src/only-an-example.ts',
@@ -129,7 +129,7 @@ describe('README and docs/: everything they point at is in this repository', () 
     const problems = checkMarkdown(sample, 'README.md', existsInRepo);
     expect(problems).toEqual([
       'README.md: mentions ../shared, which is outside this repository',
-      'README.md: link ../shared/SPEC.md starts with ..',
+      'README.md: link ../shared/spec.md starts with ..',
       'README.md: link docs/missing.md names nothing in the repository',
       "README.md: link http://localhost:3000 points at the reader's own machine",
       'README.md: path `server/no-such-file.ts:12` does not exist in the repository',

@@ -42,7 +42,7 @@ async function bookAndPay(page: Page, hotelName: string, roomName: string, outco
   else await page.getByRole('button', { name: 'Simulate a failed payment' }).click();
 }
 
-test('an attendee without bookings is sent to the search, which starts from the SPEC defaults and sorts both ways', async ({
+test('an attendee without bookings is sent to the search, which starts from the defaults and sorts both ways', async ({
   page,
 }) => {
   await signInTo(page, '/accommodation', 'attendee021');

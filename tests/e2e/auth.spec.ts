@@ -43,10 +43,7 @@ test('a new user signs up, confirms by mail, signs in, stays signed in and logs 
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fpass$/);
 });
 
-test('signing up with an address that has an account looks the same and mails its holder (finding 11)', async ({
-  page,
-  request,
-}) => {
+test('signing up with an address that has an account looks the same and mails its holder', async ({ page, request }) => {
   // attendee033 is reserved for this test.
   const email = 'attendee033@demo.cloudfest.example';
   await page.goto('/sign-up');

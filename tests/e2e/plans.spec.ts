@@ -282,9 +282,7 @@ function shownLabels(page: Page): Promise<ShownLabel[]> {
 const smallest = (labels: ShownLabel[]) => Math.min(...labels.map((label) => label.px));
 const inView = (labels: ShownLabel[], kind: string) => labels.filter((label) => label.kind === kind && label.onScreen);
 
-test('the plans open at a readable zoom, with booth numbers, and labels show only while readable (issue 15)', async ({
-  page,
-}) => {
+test('the plans open at a readable zoom, with booth numbers, and labels show only while readable', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, user('040'), '/floor-plan');
   await expect(page.locator('rect[data-booth]').first()).toBeAttached();

@@ -200,7 +200,7 @@ test('the billing address is created with POST, changed with PATCH and deleted',
   await expect(page.getByRole('link', { name: 'Add billing address' })).toHaveAttribute('href', '/profile');
 });
 
-test('an invalid VAT ID is refused with the SPEC §5 message', async ({ page }) => {
+test('an invalid VAT ID is refused with the validation message', async ({ page }) => {
   await openProfile(page, user(39));
   const section = page.getByRole('region', { name: 'Billing address' });
   await section.getByLabel('VAT ID (optional)').fill('XX 12');

@@ -326,7 +326,7 @@ test('a host code with an address that is not invited goes back to /registration
   await expect(page.getByText(/only valid for e-mail addresses invited by the host/)).toBeVisible();
 });
 
-test('the SPEC §5 messages appear verbatim on the account and survey steps', async ({ page }) => {
+test('the validation messages appear verbatim on the account and survey steps', async ({ page }) => {
   await choosePassCard(page, 'Standard Pass');
   await page.goto('/registration/account');
   await expect(page.getByText(PASSWORD_RULE).first()).toBeVisible();

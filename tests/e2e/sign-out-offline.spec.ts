@@ -7,7 +7,7 @@ import { signIn, skipSurvey } from './helpers.ts';
  * token and cookies go at once; the server session (also carried by the HttpOnly cookie) ends at
  * the next online moment, before any other request.
  */
-test('finding 3: a sign-out made offline ends the server session at the next online moment', async ({ page, request }) => {
+test('a sign-out made offline ends the server session at the next online moment', async ({ page, request }) => {
   await page.goto('/sign-in');
   await skipSurvey(page);
   await signIn(page, genericAttendeeEmail(7));
@@ -46,7 +46,7 @@ test('finding 3: a sign-out made offline ends the server session at the next onl
   expect((await asCookie()).status()).toBe(401);
 });
 
-test('finding 4: the script-readable token cookie is SameSite=Strict', async ({ page }) => {
+test('the script-readable token cookie is SameSite=Strict', async ({ page }) => {
   await page.goto('/sign-in');
   await skipSurvey(page);
   await signIn(page, genericAttendeeEmail(9));
@@ -88,7 +88,7 @@ const statusAs = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/user/', { headers: { authorization: `Bearer ${token}` } })).status();
 
 // attendee020 and attendee024: no other spec signs them in or changes their password.
-test("finding 9: a proxy's 502 to the queued logout keeps it queued; the retry ends the session", async ({ page, request }) => {
+test("a proxy's 502 to the queued logout keeps it queued; the retry ends the session", async ({ page, request }) => {
   const token = await signedInToken(page, genericAttendeeEmail(20));
   await signOutOffline(page);
 
@@ -115,10 +115,7 @@ test("finding 9: a proxy's 502 to the queued logout keeps it queued; the retry e
   expect(await page.evaluate(() => localStorage.getItem('pendingLogouts'))).toBeNull();
 });
 
-test('finding 9: the app opened online at /sign-in sends the logout queued offline, before any other request', async ({
-  page,
-  request,
-}) => {
+test('the app opened online at /sign-in sends the logout queued offline, before any other request', async ({ page, request }) => {
   const context = page.context();
   const token = await signedInToken(page, genericAttendeeEmail(24));
   await signOutOffline(page);

@@ -125,7 +125,7 @@ test('a user without a pass is told why and led to /pass', async ({ page, reques
   expect(refused).toBe(403);
 });
 
-test('a vendor without a pass is sent to /pass (SPEC §6)', async ({ page }) => {
+test('a vendor without a pass is sent to /pass', async ({ page }) => {
   await page.goto('/sign-in?redirect=%2Fvisa-invitation-letter');
   await signIn(page, 'vendor-nopass@demo.cloudfest.example');
   await expect(page).toHaveURL(/\/pass$/);

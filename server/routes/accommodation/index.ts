@@ -21,7 +21,7 @@ const id = z.coerce
 type Bookable = 'true' | 'false' | 'null' | '';
 type Order = 'priceLowHigh' | 'priceHighLow';
 
-/** SPEC §3 search params with their defaults; currentStays is accepted for compatibility and not used. */
+/** The search params (docs/behaviour.md §7) with their defaults (§9); currentStays is accepted for compatibility and not used. */
 const stayQuery = {
   start: z.string().max(10).default(ACCOMMODATION_DEFAULTS.start),
   end: z.string().max(10).default(ACCOMMODATION_DEFAULTS.end),
@@ -40,7 +40,7 @@ const listQuery = z
   .object({ ...stayQuery, roomIsBookable: z.enum(['true', 'false', 'null', '']).default('true') })
   .superRefine(validStay);
 
-/** GET /api/accommodation/{id}/ is read with roomActive=true&roomInternal=false (SPEC §7). */
+/** GET /api/accommodation/{id}/ is read with roomActive=true&roomInternal=false (docs/behaviour.md §7). */
 const oneQuery = z
   .object({
     ...stayQuery,
@@ -71,7 +71,7 @@ function sortRooms(list: Room[], order: Order): Room[] {
   return [...list].sort((a, b) => compare(a.price, b.price) || a.id - b.id);
 }
 
-/** Public hotel search (SPEC §3, §7): no sign-in, rooms that are active and not internal. */
+/** Public hotel search (docs/behaviour.md §7, §9): no sign-in, rooms that are active and not internal. */
 export const accommodationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['accommodation'];

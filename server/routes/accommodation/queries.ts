@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accommodations, bookings, roomAvailabilities, rooms } from '../../db/schema/index.ts';
 import { holdCutoff } from '../../services/hotels/booking.ts';
 
-/** SPEC §3/§9: these badges mean the hotel is served by the conference shuttle. */
+/** docs/behaviour.md §3/§9: these badges mean the hotel is served by the conference shuttle. */
 export const SHUTTLE_BADGE_IDS = new Set([28, 30, 31]);
 
 export interface StayFilter {

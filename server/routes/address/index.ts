@@ -9,7 +9,7 @@ import { authOf } from '../../types.ts';
 type AddressRow = typeof addresses.$inferSelect;
 const toDto = ({ userId: _userId, ...rest }: AddressRow) => rest;
 
-/** One address per user and type; PATCH updates it, POST creates it (SPEC §7: read first, then choose). */
+/** One address per user and type; PATCH updates it, POST creates it (409 if one exists): the app reads first, then chooses. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const auth = { onRequest: app.authenticate };

@@ -29,7 +29,7 @@ export const BOOKING_MESSAGES = {
 
 const INT_MAX = 2 ** 31 - 1;
 
-/** Attendees with an approved pass and vendors (who may enter without one, SPEC §6) book rooms. */
+/** Attendees with an approved pass and vendors (who may enter without one, docs/behaviour.md §6) book rooms. */
 async function assertMayBook(tx: Db, userId: string): Promise<void> {
   const [row] = await tx
     .select({ tagIds: users.tagIds, passStatus: passes.status })

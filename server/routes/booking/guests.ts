@@ -51,7 +51,7 @@ async function changeGuests(
   return toBookingDto(named);
 }
 
-/** POST /api/booking/guest (SPEC §7) and DELETE /api/booking/{id}/guest/{index}. */
+/** POST /api/booking/guest (docs/behaviour.md §7) and DELETE /api/booking/{id}/guest/{index}. */
 export const bookingGuestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guest',

@@ -18,7 +18,7 @@ import { createTestApp } from '../../testing/test-app.ts';
 import { applyCheckinOps, CHECKIN_OP_KIND } from './apply.ts';
 
 /*
- * Issue 24: the events download of a list pages by change cursor. 20 staff devices coming back
+ * The events download of a list pages by change cursor. 20 staff devices coming back
  * online upload 5,000 check-ins of one list stamped with one and the same received time (the time
  * window of old stepped back 5 s, answered the same 1,000 events forever and never moved on).
  */

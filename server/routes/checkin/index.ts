@@ -30,7 +30,7 @@ import { type AppliedCheckins, applyCheckinOps, CHECKIN_OP_KIND } from './apply.
 /** The events' place in the change order (the index checkins_list_change_idx serves it per list). */
 const EVENT_ORDER: ChangeKey = { tx: checkins.changeTx, id: checkins.id };
 
-/** Staff pass check (issue 6): check-in lists with live counts, check-in uploads, events for duplicate flags. */
+/** Staff pass check (docs/behaviour.md §13): check-in lists with live counts, check-in uploads, events for duplicate flags. */
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const verifier = app.badgeVerifier;

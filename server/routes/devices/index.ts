@@ -32,7 +32,7 @@ export async function eventDevicesOnly(request: FastifyRequest) {
   if (!Object.values(MAY_REPORT).some((may) => may(row))) throw new HttpProblem(403, NOT_EVENT_DEVICE);
 }
 
-/** /api/devices: event-day devices report their sync state for the organizer console (issue 24). */
+/** /api/devices: event-day devices report their sync state for the organizer console (docs/behaviour.md §13). */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const reports = new FixedWindowCounter(DEVICE_REPORTS_PER_MINUTE, 60_000);
 

@@ -46,7 +46,7 @@ const sizeOf = async (bytes: Buffer) => {
 /** The copy kept on disk of the picture or of one of its variants. */
 const onDisk = (file: string) => imageFiles.get(imageId, file);
 
-describe('finding 5: avatar variants as a denial of service', () => {
+describe('avatar variants as a denial of service', () => {
   it('keeps sign-in going while 16 uncached variants are asked for, with image jobs bounded', async () => {
     // 16 different variants, none rendered yet, as an attacker cycling sizes would ask (crops up to 3072 px before).
     const big = VARIANT_SIDES.filter((side) => side >= 168);

@@ -21,7 +21,7 @@ import { createTestApp } from '../../testing/test-app.ts';
 import { applyLeadOps, LEAD_OP_KIND, NOT_ON_LIST } from './apply.ts';
 
 /*
- * Issue 24: a scanner device downloads its lead list as changes (GET /api/lead/changes): the whole
+ * A scanner device downloads its lead list as changes (GET /api/lead/changes): the whole
  * list on the first sync, paged; afterwards only what changed, and a start-over when leads left it.
  */
 

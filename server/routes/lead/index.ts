@@ -11,7 +11,7 @@ import { leadInvitationRoutes } from './invitations.ts';
 import { activeLeads, leadChanges, passiveLeads } from './list.ts';
 import { leadTeamRoutes } from './team.ts';
 
-/** Lead scanning (SPEC §6/§7): uploads from scanner devices and the active and passive lead lists. */
+/** Lead scanning (docs/behaviour.md §6, §7, §12): uploads from scanner devices and the active and passive lead lists. */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const verifier = app.badgeVerifier;

@@ -11,7 +11,7 @@ const invitationParams = z.object({ invitationId: z.uuid() });
 
 /**
  * /api/lead/invitations: a vendor answers the exhibitor team invitations addressed to their account's
- * e-mail (issue 22). Anyone else's invitation is a 404, like one that does not exist.
+ * e-mail (docs/behaviour.md §12). Anyone else's invitation is a 404, like one that does not exist.
  */
 export const leadInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = [app.authenticate, vendorsOnly];

@@ -16,7 +16,7 @@ import { badgeBook, badgeTestConfig } from '../../testing/lead.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 /*
- * Exhibitor teams by invitation (issue 22): an owner invites colleagues of the same company, the
+ * Exhibitor teams by invitation (docs/behaviour.md §12): an owner invites colleagues of the same company, the
  * vendor accepts signed in, and the team sees a member's leads only from the moment they joined.
  */
 

@@ -42,7 +42,7 @@ async function ownedTeam(request: FastifyRequest): Promise<LeadTeam> {
 
 /**
  * /api/lead/team: an exhibitor team's owner (a lead scanner, not an organizer) manages its members:
- * colleagues of the same company are invited by e-mail and join by accepting (issue 22; see
+ * colleagues of the same company are invited by e-mail and join by accepting (docs/behaviour.md §12; see
  * ./invitations.ts). Members see the team, choose whether it sees their earlier scans, and may leave.
  */
 export const leadTeamRoutes: FastifyPluginAsyncZod = async (app) => {

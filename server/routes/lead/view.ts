@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { leads, users } from '../../db/schema/index.ts';
 
 /*
- * Whose leads a scanner's list shows (issue 22): their own, and in an exhibitor team
+ * Whose leads a scanner's list shows (docs/behaviour.md §12): their own, and in an exhibitor team
  * (users.lead_team_id) the other members' scans made since each joined, or all of a member's when
  * they chose to share the earlier ones. Read from the database on each call, so a change of team
  * shows at once. Queries read the view first, join `leadScanner` on leads.scanner_user_id and filter

@@ -22,7 +22,7 @@ function call(method: string, url: string, headers: Record<string, string> = {})
   return t.app.inject({ method: method as 'GET', url: concrete(url), headers, ...(withBody ? { payload: { junk: true } } : {}) });
 }
 
-describe('the organizer API (issue 14)', () => {
+describe('the organizer API', () => {
   it('has every organizer route signed in and organizer-only on onRequest', () => {
     // The walk is only worth something if it finds the console's routes.
     expect(organizerApi().length).toBeGreaterThan(20);

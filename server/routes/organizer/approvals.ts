@@ -16,7 +16,7 @@ import { passRejectedMail } from '../../services/passes/pass-mails.ts';
 import { actorOf } from './actor.ts';
 
 /**
- * The approval queue (issue 14): pending passes with how they came about, and one decision for many
+ * The approval queue (docs/behaviour.md §11): pending passes with how they came about, and one decision for many
  * passes at once. Each pass is decided by one conditional update, so two organizers deciding the
  * same pass at once change (and mail) it once; the answer says per pass what happened.
  */

@@ -119,14 +119,14 @@ describe('GET /api/organizer/attendees/:userId', () => {
     expect(detail.leads).toEqual({ asScanner: expect.any(Number), asScanned: expect.any(Number) });
   });
 
-  it('shows the billing VAT ID and the VAT ID printed on each invoice, with no VIES confirmation any more (issue 23)', async () => {
+  it('shows the billing VAT ID and the VAT ID printed on each invoice, with no VIES confirmation any more', async () => {
     const { db } = t.database;
     const [buyer] = await createPeople(db, 1, { status: 'approved' });
     const userId = buyer?.userId ?? '';
     expect(((await get(`/api/organizer/attendees/${userId}`)).json() as AttendeeDetail).billingVat).toBeNull();
 
     await db.insert(addresses).values({ userId, type: 'billingAddress', company: 'Wien Hosting GmbH', vatId: 'ATU 1358 5627' });
-    // An invoice issued before issue 23 under reverse charge, and one of today.
+    // An invoice an older version issued under reverse charge, and one of today.
     const old = await addInvoice(db, buyer?.email ?? '', {
       net: 40_000,
       reverseCharge: true,
@@ -154,7 +154,7 @@ describe('GET /api/organizer/attendees/:userId', () => {
 });
 
 describe('attendee actions', () => {
-  it('finding 7: a re-sent confirmation link confirms with the password the holder chose at sign-up, after their own link expired', async () => {
+  it('a re-sent confirmation link confirms with the password the holder chose at sign-up, after their own link expired', async () => {
     const { db } = t.database;
     const email = 'resend.chosen@company.example';
     const password = 'Kangaroo-Tuesday-88!';

@@ -31,7 +31,7 @@ export const NOTHING_TO_RESEND =
   'There is nothing to resend: the e-mail address is confirmed and the pass is not approved (the approval mail goes out when it is).';
 
 /**
- * The attendee search and one person's record (issue 14), with the organizer's three actions on a
+ * The attendee search and one person's record (docs/behaviour.md §11), with the organizer's three actions on a
  * person: resend the mail they are waiting for, reissue a lost badge's barcode, cancel the pass.
  */
 export const organizerAttendeeRoutes: FastifyPluginAsyncZod<OrganizerAttendeeOptions> = async (app, options) => {

@@ -12,7 +12,7 @@ import { createPeople, ORGANIZER } from '../../testing/organizer-people.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 /*
- * The audit log records every organizer action (issue 14): each /api/organizer call that changes
+ * The audit log records every organizer action (docs/behaviour.md §11): each /api/organizer call that changes
  * something, and each download of people's data, writes exactly one entry naming the organizer.
  * The walk fails when a new changing route is added without a step here, so a route cannot slip
  * out of the audit log unnoticed.
@@ -244,7 +244,7 @@ const organizerRoutes = () =>
     .filter((route) => route.url.startsWith('/api/organizer') || route.url === '/api/pass/badges')
     .flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`));
 
-describe('the audit log (issue 14)', () => {
+describe('the audit log', () => {
   it('has a step for every organizer route that changes something, and every step names a route', () => {
     const routes = organizerRoutes();
     const changing = routes.filter((route) => !route.startsWith('GET '));

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuditPage, auditPageSchema, auditQuerySchema } from '#shared/contracts/organizer-people.ts';
 import { auditEntries } from '../../services/audit/audit-search.ts';
 
-/** The audit log (issue 14): every organizer action, newest first, filterable, with names. */
+/** The audit log (docs/behaviour.md §11): every organizer action, newest first, filterable, with names. */
 export const organizerAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',

@@ -8,7 +8,7 @@ import { badgePdf } from '../../services/badges/badge-pdf.ts';
 import { actorOf } from './actor.ts';
 
 /**
- * Print-ready badges (issue 14): A6 (one a page) or a 2×4 label sheet on A4, each with the pass's
+ * Print-ready badges (docs/behaviour.md §11): A6 (one a page) or a 2×4 label sheet on A4, each with the pass's
  * signed QR code, name, company and pass type; for one person, a pass type, or every approved pass.
  * The PDF is streamed: people are read a page at a time and their pages written to the reply as they
  * are made, so 10,000 badges never sit in memory at once.

@@ -37,7 +37,7 @@ const newsOut = (row: NewsRow): OrganizerNews => ({
 });
 
 /**
- * Content without a developer (issue 14): the agenda from pretalx, exhibitors from CSV, and news.
+ * Content without a developer (docs/behaviour.md §11): the agenda from pretalx, exhibitors from CSV, and news.
  * Imports go through services (pretalx-import, exhibitor-import); each change commits with its
  * audit entry, and the public copies (GET /api/agenda, /api/exhibitors) are dropped at once so
  * their ETag changes and devices that revalidate get the new data.

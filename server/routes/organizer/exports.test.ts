@@ -106,7 +106,7 @@ describe('GET /api/organizer/exports', () => {
     const db = t.database.db;
     const plain = await addInvoice(db, demoEmail('attendee'), { net: 10_000 });
     const cancelled = await addInvoice(db, demoEmail('vip'), { net: 25_050, creditNote: true });
-    // Issued before issue 23 under reverse charge: its lines in category AE, without VAT.
+    // Issued by an older version under reverse charge: its lines in category AE, without VAT.
     const reverse = await addInvoice(db, demoEmail('vendor'), {
       net: 40_000,
       reverseCharge: true,

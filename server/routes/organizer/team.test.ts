@@ -111,7 +111,7 @@ describe('staff and organizers', () => {
 });
 
 describe('exhibitor teams', () => {
-  // Scans from now on: the team sees a member's scans made since they joined (issue 22).
+  // Scans from now on: the team sees a member's scans made since they joined (docs/behaviour.md §12).
   const at = (second: number) => new Date(Date.now() + second * 1000).toISOString();
   const scan = (token: string, minute: number): LeadOp => ({ id: randomUUID(), createdAt: at(minute), token });
   async function upload(headers: Headers, ops: LeadOp[]) {

@@ -26,7 +26,7 @@ import { actorOf } from './actor.ts';
 
 const teamParams = z.object({ teamId: z.uuid() });
 
-/** Staff and organizers, and the exhibitor teams that share a lead list (issue 14). */
+/** Staff and organizers, and the exhibitor teams that share a lead list (docs/behaviour.md §11, §12). */
 export const organizerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/team',

@@ -29,7 +29,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** The signed pass payload (ARCHITECTURE §6): public keys, revocation list and the user's token. */
+/** The signed pass payload (docs/architecture.md §6): public keys, revocation list and the user's token. */
 export const passBarcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const signer = app.passSigner;

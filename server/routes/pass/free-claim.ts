@@ -8,7 +8,7 @@ import { claimantOf, claimFreePass, TOO_MANY_HOLDS } from '../../services/passes
 export const freeClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Holds one free Standard Pass (10 minutes) for the account creation; 409 when none is left, 429
-   * when the client's address (an IPv6 /64) already has its maximum of open holds (finding 7).
+   * when the client's address (an IPv6 /64) already has its maximum of open holds.
    */
   app.post(
     '/free-claim',

@@ -22,7 +22,7 @@ export const UPGRADE_MESSAGES = {
 
 /**
  * What the user may buy: with an approved pass, an active paid-upgrade type that lists the current
- * type in upgradeableBy; without any pass (a vendor, SPEC §6), an active paid type with a price.
+ * type in upgradeableBy; without any pass (a vendor, docs/behaviour.md §6), an active paid type with a price.
  */
 async function upgradeLine(tx: Db, userId: string, passTypeId: number): Promise<OrderLine> {
   const [target] = await tx.select().from(passTypes).where(eq(passTypes.id, passTypeId));

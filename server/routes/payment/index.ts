@@ -27,7 +27,7 @@ export const PAYMENT_MESSAGES = {
   externalRedirect: 'Must be a path inside this app, such as /registration/finish.',
 } as const;
 
-/** Redirect targets are internal paths only (ARCHITECTURE §7): the provider must not become an open redirect. */
+/** Redirect targets are internal paths only (docs/architecture.md §7): the provider must not become an open redirect. */
 function internalPath(candidate: string, field: string): string {
   const safe = safeRedirectPath(candidate, '');
   if (!safe)
@@ -43,7 +43,7 @@ export interface PaymentRoutesOptions {
 /** An open session is offered again only while its page surely lives (a Stripe page expires after STRIPE_SESSION_MINUTES). */
 const REUSE_MINUTES = STRIPE_SESSION_MINUTES - 15;
 
-/** POST /api/payment/session (SPEC §7) and the session's outcome for the finish page. */
+/** POST /api/payment/session (docs/behaviour.md §7) and the session's outcome for the finish page. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { db } = app;
   const provider = options.provider ?? new SandboxPaymentProvider(db);
@@ -59,7 +59,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const redirectSuccess = internalPath(request.body.redirectSuccess, 'redirectSuccess');
       const redirectCancel = internalPath(request.body.redirectCancel, 'redirectCancel');
       const userId = authOf(request).userId;
-      // Nothing is paid (nor a room kept) for an unconfirmed registration (finding 2).
+      // Nothing is paid (nor a room kept) for an unconfirmed registration.
       await assertConfirmed(db, userId);
 
       // The user's lock is held while we decide, so two clicks open one session, not two.

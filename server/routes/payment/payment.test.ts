@@ -146,7 +146,7 @@ describe('paying a registration in the sandbox', () => {
     expect(repeat).toMatchObject({ id: order.id, status: 'paid', invoiceNumber: done.invoiceNumber });
   });
 
-  it('invoices an EU company outside Germany with German VAT per line, its VAT ID, address parts and references (issue 23)', async () => {
+  it('invoices an EU company outside Germany with German VAT per line, its VAT ID, address parts and references', async () => {
     const { headers, user } = await registrant({ country: 'AT', vatId: 'ATU 1358 5627', company: 'Beispiel GmbH' });
     await t.database.db
       .update(addresses)

@@ -87,7 +87,7 @@ async function openSession(
   return res.json() as { paymentSessionId: string; url: string };
 }
 
-describe('finding 1: anyone pays nothing in production', () => {
+describe('anyone pays nothing in production', () => {
   it('has no sandbox to press in production with Stripe: a vendor’s Premium Pass is paid only by a signed webhook', async () => {
     const prod = await createTestApp({
       ...stripeSettings(),
@@ -447,7 +447,7 @@ describe('Stripe Checkout (PAYMENT_PROVIDER=stripe)', () => {
     ]);
   });
 
-  it('refunds a pass an organizer cancels through Stripe, once, with a credit note (issue 14)', async () => {
+  it('refunds a pass an organizer cancels through Stripe, once, with a credit note', async () => {
     const { user, headers, order } = await registrationOrder();
     const session = await openSession(t, headers, order, registration);
     const paid = fake.pay(session.paymentSessionId);

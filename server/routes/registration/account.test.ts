@@ -37,7 +37,7 @@ vi.mock('../../services/passes/pass-pool.ts', async (importOriginal) => {
 });
 
 beforeAll(async () => {
-  // Room for the 15 calls naming one address of finding 3 under the per-e-mail limit (it has a test of its own).
+  // Room for the 15 calls naming one address (the mail budget test) under the per-e-mail limit (it has a test of its own).
   t = await createTestApp({ ADDRESS_RATE_LIMIT_PER_MINUTE: '30', EMAIL_RATE_LIMIT_PER_MINUTE: '20' });
   const db = t.database.db;
   // The seed's codes expire at the event's end; the tests must not depend on today's date.
@@ -181,7 +181,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
     const [user] = await db.select().from(users).where(eq(users.id, uuid));
     expect(user).toMatchObject({ email, firstName: 'Ada', lastName: 'Berger', company: 'Berger Hosting GmbH' });
     expect(user?.emailConfirmedAt).toBeNull();
-    // Issue 22: no password signs in before the address is confirmed, and no token exists yet.
+    // No password signs in before the address is confirmed, and no token exists yet.
     expect(user?.passwordHash).toBe(UNCONFIRMED_PASSWORD);
     expect(await db.$count(authTokens, eq(authTokens.userId, uuid))).toBe(0);
     const [link] = await db.select().from(emailTokens).where(eq(emailTokens.userId, uuid));
@@ -336,7 +336,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
 
   it('rate-limits free-pass claims per IP', async () => {
     const ip = nextIp();
-    // The first 20 hold passes; the next 10 are refused by the bound on open holds (finding 7).
+    // The first 20 hold passes; the next 10 are refused by the bound on open holds.
     for (let i = 0; i < 20; i++) expect((await claimRequest(ip)).statusCode).toBe(201);
     for (let i = 0; i < 10; i++) expectProblem(await claimRequest(ip), 429, ACCOUNT_MESSAGES.tooManyHolds);
     const limited = await claimRequest(ip);
@@ -344,7 +344,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
     expect(limited.json().detail).not.toBe(ACCOUNT_MESSAGES.tooManyHolds);
   });
 
-  it('finding 7: one address holds at most 20 free passes at once, for 10 minutes each', async () => {
+  it('one address holds at most 20 free passes at once, for 10 minutes each', async () => {
     const ip = nextIp();
     const before = await poolTaken();
     const held: string[] = [];
@@ -372,7 +372,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
     expectProblem(await claimRequest(ip), 429, ACCOUNT_MESSAGES.tooManyHolds);
   });
 
-  it('finding 7: an IPv6 client counts per /64 network, not per address', async () => {
+  it('an IPv6 client counts per /64 network, not per address', async () => {
     const network = '2001:db8:7:7';
     for (let i = 1; i <= 20; i++) {
       expect((await claimRequest(`${network}::${i.toString(16)}`)).statusCode).toBe(201);
@@ -381,7 +381,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
     expect((await claimRequest('2001:db8:7:8::1')).statusCode).toBe(201);
   });
 
-  it('finding 7: a hold becomes a pass only with a confirmed account', async () => {
+  it('a hold becomes a pass only with a confirmed account', async () => {
     const email = 'confirm.me@berger-hosting.example';
     const freeClaimToken = await claim();
     const res = await register(body({ email, freeClaimToken }));
@@ -401,7 +401,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
     expect((await passOf(email))?.status).toBe('pending');
   });
 
-  it('finding 7: an account confirmed after its hold ran out gets a pass while the pool has one, else none', async () => {
+  it('an account confirmed after its hold ran out gets a pass while the pool has one, else none', async () => {
     const db = t.database.db;
     const expire = (token: string) =>
       db
@@ -439,7 +439,7 @@ describe('POST /api/registration/account: the free Standard Pass', () => {
   });
 });
 
-describe('finding 7: a free pass the pool no longer has at confirmation', () => {
+describe('a free pass the pool no longer has at confirmation', () => {
   it('is cancelled with a mail telling its holder why, and a barcode it already showed is revoked', async () => {
     const db = t.database.db;
     // A whitelisted address: the free pass is approved at once, so it can get a barcode before the
@@ -482,7 +482,7 @@ describe('finding 7: a free pass the pool no longer has at confirmation', () => 
   });
 });
 
-describe('issue 22: confirm first', () => {
+describe('confirm first', () => {
   const login = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress: nextIp() });
 
@@ -506,7 +506,7 @@ describe('issue 22: confirm first', () => {
     return { status: res.statusCode, headers, body: res.body };
   };
 
-  it('finding 6: a new, an unconfirmed and a confirmed address get byte-identical answers', async () => {
+  it('a new, an unconfirmed and a confirmed address get byte-identical answers', async () => {
     const fresh = 'probe.target@berger-hosting.example';
     const answers = [
       await register(body({ email: fresh, passTypeId: ids.business })),
@@ -519,7 +519,7 @@ describe('issue 22: confirm first', () => {
     expect(answers[0]?.body).not.toMatch(/token|uuid/i);
   });
 
-  it('finding 6: registering, then signing in with the password chosen, answers a taken address like a new one', async () => {
+  it('registering, then signing in with the password chosen, answers a taken address like a new one', async () => {
     const tried = 'Mallory-Wednesday-66?';
     const fresh = 'probe.second@berger-hosting.example';
     await register(body({ email: fresh, password: tried, passTypeId: ids.business }));
@@ -532,7 +532,7 @@ describe('issue 22: confirm first', () => {
     expect((await login('host@demo.cloudfest.example', 'Demo-Pass-2026!')).statusCode).toBe(200);
   });
 
-  it('finding 7: a pre-registration with a chosen password never signs in; the newest registration wins', async () => {
+  it('a pre-registration with a chosen password never signs in; the newest registration wins', async () => {
     const email = 'victim@berger-hosting.example';
     const attackerPassword = 'Mallory-Wednesday-66?';
     const attacker = await register(body({ email, password: attackerPassword, firstName: 'Mallory', passTypeId: ids.business }));
@@ -561,7 +561,7 @@ describe('issue 22: confirm first', () => {
     for (const mail of older) expect((await confirm(mail.text, attackerPassword)).statusCode).toBe(400);
   });
 
-  it("finding 7: a registration after the victim's cannot plant its password: the victim's own confirms through the newest link", async () => {
+  it("a registration after the victim's cannot plant its password: the victim's own confirms through the newest link", async () => {
     const email = 'victim.first@berger-hosting.example';
     const attackerPassword = 'Mallory-Wednesday-66?';
     expect((await register(body({ email, firstName: 'Vera', passTypeId: ids.business }))).statusCode).toBe(202);
@@ -592,7 +592,7 @@ describe('issue 22: confirm first', () => {
     expect(await t.database.db.$count(addresses, eq(addresses.userId, userId))).toBe(1);
   });
 
-  it('finding 3: 15 registrations naming one address mail it at most RECIPIENT_MAIL_LIMIT_PER_HOUR times, with one answer', async () => {
+  it('15 registrations naming one address mail it at most RECIPIENT_MAIL_LIMIT_PER_HOUR times, with one answer', async () => {
     const limit = t.app.config.RECIPIENT_MAIL_LIMIT_PER_HOUR;
     for (const email of ['staff@demo.cloudfest.example', 'flooded@berger-hosting.example']) {
       const before = (await mailsTo(email)).length;
@@ -630,7 +630,7 @@ describe('POST /api/registration/account: eligibility and vouchers', () => {
     expect(pass?.approvedAt).not.toBeNull();
   });
 
-  it('finding 2: a whitelisted address gets a paid pass only by paying for it', async () => {
+  it('a whitelisted address gets a paid pass only by paying for it', async () => {
     const email = 'buyer@partner-hosting.example';
     const { passStatus, headers } = await registerConfirmed(body({ email, passTypeId: ids.business }));
     // The white list skips the manual review, not the payment: pending until the order is paid.
@@ -739,7 +739,7 @@ describe('POST /api/registration/account: eligibility and vouchers', () => {
 });
 
 describe('POST /api/registration/account: account and address rules', () => {
-  it('finding 11: an existing address is not told so: the answer says "check your inbox" and the holder gets a mail', async () => {
+  it('an existing address is not told so: the answer says "check your inbox" and the holder gets a mail', async () => {
     const email = 'attendee@demo.cloudfest.example';
     const before = await passOf(email);
     const res = await register(body({ email, passTypeId: ids.business }));

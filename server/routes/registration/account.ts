@@ -92,7 +92,7 @@ async function choosePass(db: Db, body: Body, eligibility: Eligibility): Promise
   return { type, voucher, status: approvedNow ? 'approved' : 'pending' };
 }
 
-/** The billing address must count as present (SPEC §5), in a known country, with a valid VAT ID if one is given. */
+/** The billing address must count as present (docs/behaviour.md §5), in a known country, with a valid VAT ID if one is given. */
 async function assertBillingAddress(db: Db, address: Body['address']): Promise<void> {
   if (!hasAddress(true, address) || address.countryId === null) {
     throw refuse(400, 'address', ACCOUNT_MESSAGES.addressIncomplete);
@@ -127,15 +127,15 @@ async function writePass(tx: Db, userId: string, { body, choice }: Registration,
   if (choice.voucher && !(await redeemVoucher(tx, choice.voucher.code))) {
     throw refuse(409, 'voucherCode', ACCOUNT_MESSAGES.voucherUsedUp);
   }
-  // The hold is bound to the account and becomes its pass when the address is confirmed (finding 7).
+  // The hold is bound to the account and becomes its pass when the address is confirmed.
   if (choice.type.isFree && !(await bindFreeClaim(tx, body.freeClaimToken ?? '', userId))) throw freeClaimExpired();
 }
 
 /**
- * "The newest sign-up wins" (issue 22): an unconfirmed account takes the details of its newest
+ * "The newest sign-up wins": an unconfirmed account takes the details of its newest
  * registration (names, company, language, billing address, and the pass choice while the pass is
  * pending without orders). Not its password: each registration's link keeps the one chosen with it,
- * and only one typed by the holder of the inbox becomes the account's (finding 7).
+ * and only one typed by the holder of the inbox becomes the account's.
  * False when the account was confirmed meanwhile (its holder gets the note instead).
  */
 async function renewUnconfirmed(tx: Db, userId: string, registration: Registration): Promise<boolean> {
@@ -193,16 +193,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return db.transaction(async (tx) => {
       const userId = holder ? holder.id : await createAccount(tx, registration);
       if (!userId || (holder && !(await renewUnconfirmed(tx, holder.id, registration)))) return null;
-      // The link carries this registration's password; earlier links keep theirs (finding 7).
+      // The link carries this registration's password; earlier links keep theirs.
       return { userId, url: await issueConfirmLink(tx, base, userId, registration.passwordHash) };
     });
   }
 
   /**
-   * "Confirm first" (issue 22): the answer is 202 {checkInbox} for every address, new, unconfirmed
-   * or confirmed (finding 6), and no token: the registration continues from the mailed link. A new
-   * or unconfirmed address gets the link with the chosen password pending on it (finding 7); a
-   * confirmed one a note to its holder. Either mail counts against the address's budget (finding 3).
+   * "Confirm first" (docs/behaviour.md §4): the answer is 202 {checkInbox} for every address, new, unconfirmed
+   * or confirmed, and no token: the registration continues from the mailed link. A new
+   * or unconfirmed address gets the link with the chosen password pending on it; a
+   * confirmed one a note to its holder. Either mail counts against the address's budget.
    */
   app.post(
     '/account',
@@ -227,14 +227,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const choice = await choosePass(db, body, eligibility);
       await assertBillingAddress(db, address);
       // Every refusal above is the same with or without an account; from here on nothing tells
-      // them apart (findings 6, 11). The password is hashed either way.
+      // them apart. The password is hashed either way.
       const registration = { body, choice, language, passwordHash: await hashPassword(body.password) };
       const created = await register(registration);
 
       // After commit, and never fatal: signing in with the chosen password re-sends the link.
       try {
         if (created) {
-          // The free pass is a hold until the address is confirmed (finding 7; FREE_CLAIM_CONFIRM_MS): the mail says so.
+          // The free pass is a hold until the address is confirmed (FREE_CLAIM_CONFIRM_MS): the mail says so.
           const mail = confirmationMail(email, firstName, created.url, language, { freePassHeld: choice.type.isFree });
           await strangerMail.send(mail, 'registration-confirmation');
         } else {

@@ -40,7 +40,7 @@ const liveBookings = (userId: string) =>
     .from(bookings)
     .where(and(eq(bookings.userId, userId), ne(bookings.status, 'cancelled')));
 
-describe('finding 2: only a confirmed registration holds a room', () => {
+describe('only a confirmed registration holds a room', () => {
   it('refuses checkout and payment to an unconfirmed account (room availability unchanged); once confirmed it holds the room', async () => {
     const { headers, user } = await registrant({ confirmed: false });
     const colosseo = await hotel('Hotel Colosseo', 'Comfort Single');
@@ -257,7 +257,7 @@ describe('POST /api/registration/checkout', () => {
   });
 });
 
-describe('VAT by what is sold, whoever buys (issue 23)', () => {
+describe('VAT by what is sold, whoever buys', () => {
   const company = (options: Partial<RegistrantOptions>) => registrant({ company: 'Example SARL', ...options });
   const PASS_AND_NIGHTS = { net: 97_500, vat: 10_413, gross: 107_913 };
 

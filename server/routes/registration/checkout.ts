@@ -114,7 +114,10 @@ async function checkout(
   return { order: toOrderDto(order, passStatusOf(own.pass.status), null), completed: null };
 }
 
-/** POST /api/registration/checkout: holds the hotel room and prices the order, placing a free one when asked (SPEC §7, issue 3). */
+/**
+ * POST /api/registration/checkout (docs/behaviour.md §7): holds the hotel room and prices the order, placing a free one
+ * when asked.
+ */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
@@ -131,7 +134,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         if (hotel.accommodationId > INT_MAX || hotel.roomId > INT_MAX) throw new HttpProblem(404, 'Room not found.');
       }
       const userId = authOf(request).userId;
-      // No room is held for an unconfirmed registration (finding 2).
+      // No room is held for an unconfirmed registration.
       await assertConfirmed(app.db, userId);
       const { order, completed } = await app.db.transaction((tx) => checkout(tx, userId, hotel, place));
       if (completed) await sendOrderConfirmation(app, completed, publicUrl(app.config), request.log);

@@ -12,7 +12,7 @@ const toAddress = ({ userId: _userId, ...rest }: AddressRow) => rest;
 /**
  * GET /api/registration/state: the registration as the server has it (pass, names, billing
  * address), for a confirmation link opened on a device that does not have the flow's local state
- * (issue 22, "confirm first"). The hotel choice lives on the device only: it is asked again.
+ * (the address is confirmed first, docs/behaviour.md §4). The hotel choice lives on the device only: it is asked again.
  */
 export const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;

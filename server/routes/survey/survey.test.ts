@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/survey/', () => {
-  it('finding 12: refuses a question answered twice in one request with 400, saving nothing', async () => {
+  it('refuses a question answered twice in one request with 400, saving nothing', async () => {
     const questions = await database.db.select().from(surveyQuestions);
     const text = questions.find((q) => q.kind === 'text');
     if (!text) throw new Error('seed lacks a text question');
@@ -79,7 +79,7 @@ describe('POST /api/survey/', () => {
     expect(logLines.join('\n')).not.toContain(SECRET);
   });
 
-  it('finding 12: a unique violation that reaches the error handler logs no query values', async () => {
+  it('a unique violation that reaches the error handler logs no query values', async () => {
     logLines.length = 0;
     const res = await app.inject({ method: 'POST', url: '/test/unique-violation' });
     expect(res.statusCode).toBe(500);

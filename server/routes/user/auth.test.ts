@@ -13,7 +13,7 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  // A small per-address limit, so the limit tests stay quick; room for finding 3's 15 sign-ups of one address.
+  // A small per-address limit, so the limit tests stay quick; room for the test of 15 sign-ups naming one address.
   t = await createTestApp({ ADDRESS_RATE_LIMIT_PER_MINUTE: '10', EMAIL_RATE_LIMIT_PER_MINUTE: '20' });
 });
 afterAll(async () => t?.close());
@@ -85,7 +85,7 @@ describe('sign-up, confirmation and sign-in', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/', headers })).statusCode).toBe(401);
   });
 
-  it('finding 11: sign-up answers an existing address exactly like a new one and mails the holder instead', async () => {
+  it('sign-up answers an existing address exactly like a new one and mails the holder instead', async () => {
     const signUp = (address: string) =>
       t.app.inject({
         method: 'POST',
@@ -142,7 +142,7 @@ describe('sign-up, confirmation and sign-in', () => {
   });
 });
 
-describe('issue 22: confirm first (sign-up)', () => {
+describe('confirm first (sign-up)', () => {
   let ip = 0;
   const nextIp = () => `10.22.${Math.floor(++ip / 250)}.${ip % 250}`;
   const signUp = (email: string, password: string, firstName = 'Vera') =>
@@ -167,7 +167,7 @@ describe('issue 22: confirm first (sign-up)', () => {
   }
   const ATTACKER = 'Mallory-Wednesday-66?';
 
-  it('finding 7: an attacker signs up first with password A; the victim signs up with B: whichever link the victim follows, B confirms and signs in, A does not', async () => {
+  it('an attacker signs up first with password A; the victim signs up with B: whichever link the victim follows, B confirms and signs in, A does not', async () => {
     const email = 'victim.signup@company.example';
     expect((await signUp(email, ATTACKER, 'Mallory')).statusCode).toBe(202);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
@@ -188,7 +188,7 @@ describe('issue 22: confirm first (sign-up)', () => {
     expect(after?.firstName).toBe('Vera');
   });
 
-  it("finding 7: a sign-up after the victim's cannot plant its password: the victim confirms with their own password through the newest link; the attacker's password never signs in", async () => {
+  it("a sign-up after the victim's cannot plant its password: the victim confirms with their own password through the newest link; the attacker's password never signs in", async () => {
     const email = 'victim.first@company.example';
     expect((await signUp(email, STRONG)).statusCode).toBe(202);
     expect((await signUp(email, ATTACKER, 'Mallory')).statusCode).toBe(202);
@@ -292,7 +292,7 @@ describe('issue 22: confirm first (sign-up)', () => {
     expect((await login(email, STRONG)).statusCode).toBe(200);
   });
 
-  it('finding 6: a sign-up followed by a sign-in with its password cannot tell a taken address from a new one', async () => {
+  it('a sign-up followed by a sign-in with its password cannot tell a taken address from a new one', async () => {
     const fresh = 'probe.new@company.example';
     const taken = genericAttendeeEmail(36);
     expect((await signUp(fresh, ATTACKER)).statusCode).toBe(202);
@@ -313,7 +313,7 @@ describe('issue 22: confirm first (sign-up)', () => {
     expect((await login(fresh, 'Other-Guess-Thursday-5!')).statusCode).toBe(401);
   });
 
-  it('finding 3: 15 sign-ups naming one address mail it at most RECIPIENT_MAIL_LIMIT_PER_HOUR times, with one answer', async () => {
+  it('15 sign-ups naming one address mail it at most RECIPIENT_MAIL_LIMIT_PER_HOUR times, with one answer', async () => {
     const limit = t.app.config.RECIPIENT_MAIL_LIMIT_PER_HOUR;
     for (const email of ['attendee020@demo.cloudfest.example', 'flooded.signup@company.example']) {
       const before = (await mailsTo(email)).length;
@@ -392,7 +392,7 @@ describe('password reset', () => {
     await t.login(email, STRONG);
   });
 
-  it('finding 10: a reset with the newest link consumes every older open reset link of the account', async () => {
+  it('a reset with the newest link consumes every older open reset link of the account', async () => {
     const email = 'attendee012@demo.cloudfest.example';
     const remoteAddress = '10.0.5.1';
     const forgot = () => t.app.inject({ method: 'POST', url: '/api/user/password/forgot', payload: { email }, remoteAddress });
@@ -427,7 +427,7 @@ describe('sign-in failures', () => {
     expect(res.json().detail).toBe('The e-mail address or password is wrong.');
   });
 
-  // The locks themselves (per device, per address, per account): sign-in-locks.test.ts (issue 22, finding 8).
+  // The locks themselves (per device, per address, per account): sign-in-locks.test.ts.
 
   it('rate-limits quick repeated tries per IP', async () => {
     const statuses: number[] = [];
@@ -523,7 +523,7 @@ describe('session cookie', () => {
     expect(write.statusCode).toBe(401);
   });
 
-  it('finding 3: one logout (as the app sends it at the next online moment) ends the bearer token and the HttpOnly cookie alike', async () => {
+  it('one logout (as the app sends it at the next online moment) ends the bearer token and the HttpOnly cookie alike', async () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',

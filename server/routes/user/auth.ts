@@ -55,7 +55,7 @@ const dummyHash = hashPassword('not-a-real-password-Aa1!');
 
 /**
  * Marks the address confirmed; the first time, a free pass held for the account becomes its pass
- * (or is taken from the pool now, or cancelled when none is left: finding 7). True when the free
+ * (or is taken from the pool now, or cancelled when none is left; docs/behaviour.md §4). True when the free
  * pass was cancelled: the caller mails the holder after commit.
  */
 async function confirmAddress(tx: Db, userId: string): Promise<boolean> {
@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Mails a new confirmation link. Without `passwordHash` (sign-in of an unconfirmed account) the
    * link carries the pending password of the newest one. A stranger may have named the address, so
-   * it counts against the address's hourly budget (finding 3); past it, nothing goes out.
+   * it counts against the address's hourly budget; past it, nothing goes out.
    */
   async function sendConfirmation(
     user: { id: string; email: string; firstName: string; language: Language },
@@ -146,8 +146,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /**
-   * "The newest sign-up wins" (issue 22): an unconfirmed account takes the newest sign-up's names and
-   * language. Its earlier links keep working, each with its own pending password (finding 7: the
+   * "The newest sign-up wins": an unconfirmed account takes the newest sign-up's names and
+   * language. Its earlier links keep working, each with its own pending password (the
    * newest sign-up may be a stranger's, and the holder confirms with the password they chose). False
    * when the account was confirmed meanwhile.
    */
@@ -174,11 +174,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The same answer (202, "check your inbox") whether or not the address has an account, so the form
-   * cannot be used to find out (findings 6, 11): a new address gets its confirmation link with the
-   * chosen password pending on it (issue 22: no password works before the inbox is proven), an
+   * cannot be used to find out: a new address gets its confirmation link with the
+   * chosen password pending on it (no password works before the inbox is proven), an
    * unconfirmed one a new link with this password (earlier links keep theirs), a confirmed one a
    * note to its holder.
-   * All hash the password; every mail counts against the address's budget (finding 3).
+   * All hash the password; every mail counts against the address's budget.
    */
   app.post(
     '/sign-up',
@@ -212,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The clicked link proves the inbox; the password typed must be one chosen at a sign-up of this
-   * address whose link is still open (finding 7: whoever signed up last, only a password the holder
+   * address whose link is still open (whoever signed up last, only a password the holder
    * of the inbox knows becomes the account's). A wrong one leaves the link usable and counts against
    * the sign-in locks, so the form cannot be used to guess.
    */
@@ -258,7 +258,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      // No per-e-mail request limit here: anyone could spend it and lock the owner out (finding 8);
+      // No per-e-mail request limit here: anyone could spend it and lock the owner out;
       // the sign-in locks bound guessing instead, and refuse before any password is hashed.
       config: authLimit,
       schema: { tags: ['user'], body: loginBodySchema, response: { 200: loginResponseSchema } },
@@ -266,8 +266,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, password } = request.body;
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      // Locks by device, by (e-mail, address) and per e-mail (finding 8); an address without an
-      // account locks exactly like an account (finding 11): same answers, same timing.
+      // Locks by device, by (e-mail, address) and per e-mail; an address without an
+      // account locks exactly like an account: same answers, same timing.
       const knownDevice = await knownDeviceOf(db, request, user?.id);
       const attempt = { email, address: request.ip, knownDevice };
       const locked = await signInLocks.lockedSeconds(attempt);
@@ -290,7 +290,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!(await verifyPassword(password, user.passwordHash))) {
         // A password tried at a sign-up of this taken address answers as an unconfirmed account's
-        // would (findings 6, 11); its holder gets the note about the account instead of a link.
+        // would, so it tells nobody the address is taken; its holder gets the note about the account instead of a link.
         const tried = await pendingPasswordOf(db, user.id);
         if (tried && (await verifyPassword(password, tried))) {
           await mailExistingHolder(app.strangerMail, base, user);
@@ -338,7 +338,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const [user] = await db.select().from(users).where(eq(users.email, request.body.email)).limit(1);
       // Same answer whether or not the account exists, so the form cannot be used to probe e-mails.
       if (user) {
-        // Only the newest link works (finding 5): a new one voids every earlier one.
+        // Only the newest link works: a new one voids every earlier one.
         await voidResetLinks(db, user.id);
         const token = await issueEmailToken(db, user.id, 'reset', RESET_HOURS);
         // The account's language: the request is anonymous and may come from anyone's browser.

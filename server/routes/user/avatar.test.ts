@@ -151,7 +151,7 @@ describe('GET /api/image/{id}', () => {
     image = ((await upload(await picture(300, 200), 'image/png')).json() as User).image ?? '';
   });
 
-  it('renders the avatar variant of SPEC §7 (56×56 crop at dpr 2 → 112×112), cacheable for good', async () => {
+  it('renders the avatar variant (56×56 crop at dpr 2 → 112×112), cacheable for good', async () => {
     const url = avatarUrl(image) ?? '';
     expect(url).toContain('width=56');
     const res = await get(url, owner);
@@ -179,7 +179,7 @@ describe('GET /api/image/{id}', () => {
       width: 112,
       height: 75,
     });
-    // Sizes are fixed (finding 5): 150 is served at the next fixed size, 168.
+    // Sizes are fixed: 150 is served at the next fixed size, 168.
     expect(await sizeOf((await get(`${image}?width=150`, owner)).rawPayload)).toMatchObject({ width: 168, height: 112 });
     expect(await sizeOf((await get(image, owner)).rawPayload)).toMatchObject({ width: 300, height: 200 });
   });

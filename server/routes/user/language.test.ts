@@ -6,7 +6,7 @@ import { pdfText } from '../../testing/pdf-text.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 /*
- * The account's language (issue 16): set at sign-up and at the registration account step (the
+ * The account's language (docs/behaviour.md §16): set at sign-up and at the registration account step (the
  * form's choice, else Accept-Language), changed with PUT /api/user/language, answered by
  * GET /api/user/, and used for the account's mails and PDFs; and Accept-Language for the words of
  * anonymous problem details.

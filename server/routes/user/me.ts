@@ -53,7 +53,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * The account's language (issue 16): its mails and PDFs are written in it from now on. Its own
+   * The account's language (docs/behaviour.md §16): its mails and PDFs are written in it from now on. Its own
    * route rather than a PATCH field, so the app can switch it from the language menu alone.
    */
   app.put(

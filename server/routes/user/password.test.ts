@@ -105,7 +105,7 @@ describe('POST /api/user/password', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.json().detail).toMatch(/Too many failed password attempts/);
-    // Whoever holds a session can trip this lock; the sign-in locks are separate (issue 22, finding 8).
+    // Whoever holds a session can trip this lock; the sign-in locks are separate.
     expect((await login(email(5), DEMO_PASSWORD)).statusCode).toBe(200);
   });
 

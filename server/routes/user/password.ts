@@ -64,7 +64,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(authTokens)
           .set({ revokedAt: changedAt })
           .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), ne(authTokens.tokenHash, tokenHash)));
-        // A reset link mailed before the change must not undo it (finding 5).
+        // A reset link mailed before the change must not undo it.
         await voidResetLinks(tx, userId);
         return tx.update(users).set({ passwordHash, updatedAt: changedAt }).where(eq(users.id, userId)).returning();
       });

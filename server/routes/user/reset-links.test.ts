@@ -26,7 +26,7 @@ const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/user
 const reset = (token: string | undefined, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { token, password } });
 
-describe('issue 22, finding 5: old password-reset links die', () => {
+describe('old password-reset links die', () => {
   it('mailing a new link voids the older one at once, before either is used', async () => {
     const email = genericAttendeeEmail(31);
     expect((await forgot(email)).statusCode).toBe(202);

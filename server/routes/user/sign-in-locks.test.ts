@@ -27,7 +27,7 @@ const signIn = (email: string, password: string, remoteAddress: string, device?:
 const deviceCookieOf = (res: LightMyRequestResponse) =>
   (res.cookies as { name: string; value: string; path?: string; httpOnly?: boolean }[]).find((c) => c.name === 'device');
 
-describe('issue 22, finding 8: a guesser cannot lock the owner out', () => {
+describe('a guesser cannot lock the owner out', () => {
   it('five wrong passwords lock only the guessing address; the owner signs in from another', async () => {
     const email = genericAttendeeEmail(21);
     const statuses: number[] = [];
@@ -94,7 +94,7 @@ describe('issue 22, finding 8: a guesser cannot lock the owner out', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it('finding 11 still holds: an address without an account locks exactly like one', async () => {
+  it('an address without an account locks exactly like one', async () => {
     const attempt = (email: string, i: number) => signIn(email, `Wrong-password-${i}`, '10.0.7.1');
     const real: LightMyRequestResponse[] = [];
     const unknown: LightMyRequestResponse[] = [];

@@ -15,7 +15,7 @@ const domainSchema = z
   .transform((d) => d.replace(/\.$/, ''))
   .pipe(z.string().regex(HOSTNAME, 'Expected a domain name such as example.com'));
 
-/** Checks the registration form asks the server for (SPEC §5, §7). */
+/** Checks the registration form asks the server for (docs/behaviour.md §5, §7). */
 export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 

@@ -42,7 +42,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The visa invitation letter (issue 4): GET /api/visa-letter (own letter or null), POST (create or
+ * The visa invitation letter (docs/behaviour.md §14): GET /api/visa-letter (own letter or null), POST (create or
  * replace, approved pass only), GET /api/visa-letter/{id}/pdf. Another user's letter is a 404.
  */
 export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -132,7 +132,7 @@ export const visaLetterRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       const config = await readEventConfig(db);
       const dates = config ?? (await readEventDates(db));
-      // In the holder's language (issue 16), nationality included.
+      // In the holder's language (docs/behaviour.md §16), nationality included.
       const { letter, language } = row;
       const nationality = row.nationality ? await countryName(row.nationality, language) : '';
       const pdf = await (await loadPdfRenderer())({

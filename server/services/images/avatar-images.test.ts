@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { fixedSide, ImageWorker, JobLimit, VARIANT_SIDES, VariantCache, variantKey, variantOf } from './avatar-images.ts';
 
 describe('variantOf', () => {
-  it('multiplies by the device pixel ratio: SPEC §7 56×56 crop at dpr 2 is 112×112', () => {
+  it('multiplies by the device pixel ratio: 56×56 crop at dpr 2 is 112×112', () => {
     expect(variantOf({ width: 56, height: 56, fit: 'crop', dpr: 2 })).toEqual({ width: 112, height: 112, fit: 'crop' });
     expect(variantOf({ width: 112 })).toEqual({ width: 112, height: undefined, fit: 'contain' });
     expect(variantOf({})).toEqual({ width: undefined, height: undefined, fit: 'contain' });
   });
 
-  it('moves every side to the fixed size at or above it, at most the stored 1024 px (finding 5)', () => {
+  it('moves every side to the fixed size at or above it, at most the stored 1024 px', () => {
     expect(variantOf({ width: 100 })).toEqual({ width: 112, height: undefined, fit: 'contain' });
     expect(variantOf({ width: 1, height: 57, fit: 'crop' })).toEqual({ width: 56, height: 112, fit: 'crop' });
     expect(variantOf({ width: 1024, height: 1000, fit: 'crop', dpr: 3 })).toEqual({ width: 1024, height: 1024, fit: 'crop' });

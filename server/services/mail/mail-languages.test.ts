@@ -293,7 +293,7 @@ describe('order confirmations', () => {
     expect(orderConfirmationMail(paidOrder('de'), BASE).attachments).toBeUndefined();
   });
 
-  it('never speak of a reverse charge: nothing the event sells is reverse-charged (issue 23)', () => {
+  it('never speak of a reverse charge: nothing the event sells is reverse-charged', () => {
     for (const language of ['en', 'de'] as const) {
       const words = Object.values(CATALOGUES[language].mail).join('\n');
       expect(words).not.toMatch(/reverse.charge|Steuerschuldnerschaft|Art\. 196|VIES/i);

@@ -108,7 +108,7 @@ describe('pass pool', () => {
     expect(await heldOf(database, 'claims')).toBe(1);
   });
 
-  it('finding 7: bounds the open holds of one claimant, also under concurrent claims', async () => {
+  it('bounds the open holds of one claimant, also under concurrent claims', async () => {
     await setPool(database, 'bounded', 100);
     const results = await Promise.all(
       Array.from({ length: 30 }, () => claimFreePass(database.db, 'bounded', undefined, '192.0.2.7')),
@@ -120,7 +120,7 @@ describe('pass pool', () => {
     expect(isFreeClaim(await claimFreePass(database.db, 'bounded', undefined, '192.0.2.8'))).toBe(true);
   });
 
-  it('finding 7: counts IPv4 as it is and IPv6 by its /64 network', () => {
+  it('counts IPv4 as it is and IPv6 by its /64 network', () => {
     expect(claimantOf('192.0.2.7')).toBe('192.0.2.7');
     expect(claimantOf('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(claimantOf('2001:db8:7:7::1')).toBe('2001:db8:7:7::/64');

@@ -83,7 +83,7 @@ describe('registrationSteps', () => {
     expect(hotel).toMatchObject({ summary: 'Hotel Colosseo', status: 'complete' });
   });
 
-  it('keeps the account pending without a billing address that counts (SPEC §5)', () => {
+  it('keeps the account pending without a billing address that counts', () => {
     const named = { ...EMPTY, firstName: 'Ada', lastName: 'Lovelace' };
     expect(statuses('/registration', named)[2]).toBe('pending');
     expect(statuses('/registration', { ...named, address: { ...ADDRESS, addressLine1: 'A' } })[2]).toBe('pending');

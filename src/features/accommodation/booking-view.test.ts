@@ -138,7 +138,7 @@ describe('who may book', () => {
 });
 
 describe('search in the address', () => {
-  it('reads the SPEC §3 defaults from an empty query', () => {
+  it('reads the defaults from an empty query', () => {
     expect(searchFromParams(new URLSearchParams())).toEqual(DEFAULT_SEARCH);
     expect(searchToParams(DEFAULT_SEARCH)).toEqual({});
   });

@@ -30,7 +30,7 @@ describe('describeError', () => {
     expect(describeError(error, true)).toBe('This room can be booked for stays from 2026-03-21 to 2026-03-29.');
   });
 
-  it('falls back to the SPEC §8 default and tells offline users so', () => {
+  it('falls back to the default and tells offline users so', () => {
     expect(describeError(new ApiError(500, null), true)).toBe(MESSAGES.toastError);
     expect(describeError(new Error('boom'), true)).toBe(MESSAGES.toastError);
     expect(describeError(new TypeError('Failed to fetch'), true)).toBe(OFFLINE_MESSAGE);

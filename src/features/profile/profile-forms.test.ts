@@ -83,7 +83,7 @@ describe('billing address', () => {
     purchaseOrder: '',
   };
 
-  it('requires what the SPEC §5 presence rule requires', () => {
+  it('requires what the presence rule requires', () => {
     expect(issues(addressFormSchema, { ...addressFormValues(null) })).toEqual({
       addressLine1: PROFILE_MESSAGES.addressLine1,
       zip: PROFILE_MESSAGES.zip,

@@ -40,11 +40,11 @@ describe('account form schema', () => {
     expect(parsed.firstName).toBe('Jane');
   });
 
-  it('uses the SPEC §5 password rule text verbatim', () => {
+  it('uses the password rule text verbatim', () => {
     expect(errorsOf({ ...valid, password: 'short', repeatPassword: 'short' }).password).toBe(MESSAGES.passwordRule);
   });
 
-  it('requires the billing address as the presence rule of SPEC §5 does', () => {
+  it('requires the billing address as the presence rule does', () => {
     const errors = errorsOf({ ...valid, addressLine1: 'A', zip: ' ', city: '', countryId: '' });
     expect(errors).toMatchObject({
       addressLine1: 'Please enter your street and house number.',

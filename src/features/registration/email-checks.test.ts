@@ -32,7 +32,7 @@ describe('isCheckableEmail', () => {
   });
 });
 
-describe('eligibilityUpdate (SPEC §4)', () => {
+describe('eligibilityUpdate', () => {
   it('stores e-mail and flags and marks the voucher valid when not blacklisted', () => {
     const state = { ...EMPTY_REGISTRATION, pass: freePass, voucherCode: { code: 'CF26', codeType: 'discount', valid: false } };
     const update = eligibilityUpdate(state, 'jane@company.example', { isBlacklisted: false, isWhitelisted: false });

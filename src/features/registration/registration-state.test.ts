@@ -11,7 +11,7 @@ function stored(value: unknown) {
 }
 
 describe('the stored registration', () => {
-  it('keeps the registration but drops an order priced before VAT per rate (issue 23)', () => {
+  it('keeps the registration but drops an order priced before VAT per rate', () => {
     const oldOrder = {
       id: '00000000-0000-4000-8000-000000000000',
       kind: 'registration',
