@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../testing/session.ts';
 import { settledPaymentSession } from './payment.ts';
-import { MemoryStorage } from './session-testing.ts';
 
 const order = {
   id: '0b5c3c1e-8a47-4c1e-9b9e-4f1f0c6f2a11',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage } from './session-testing.ts';
+import { MemoryStorage } from '../testing/session.ts';
 
 /*
  * The logout queue against a fake server. Every test imports a fresh module (its backoff state is

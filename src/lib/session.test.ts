@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, MemoryStorage, TEST_CONFIG, testPass, testUser } from './session-testing.ts';
+import { json, MemoryStorage, TEST_CONFIG, testPass, testUser } from '../testing/session.ts';
 
 /*
  * The session module against a fake server: fetch, localStorage, document.cookie and location are

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_NAME } from '../lib/db.ts';
-import { json, MemoryStorage, TEST_CONFIG, testPass, testUser } from '../lib/session-testing.ts';
-import { USER_B } from './testing.ts';
+import { json, MemoryStorage, TEST_CONFIG, testPass, testUser } from '../testing/session.ts';
+import { USER_B } from '../testing/sync.ts';
 
 /*
  * The app's engine wired to the real session module (src/lib/session.ts) against a stubbed

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { OutboxKind } from '../lib/db.ts';
-import { MemoryStorage } from '../lib/session-testing.ts';
 import { deviceReportSchema } from '../shared/contracts/devices.ts';
+import { MemoryStorage } from '../testing/session.ts';
 import {
   createDeviceReporter,
   DEVICE_ROLE_KEY,

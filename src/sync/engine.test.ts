@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../lib/db.ts';
 import { favouriteOpsBodySchema } from '../shared/contracts/agenda.ts';
 import { SYNC_BATCH_MAX } from '../shared/contracts/sync.ts';
-import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, createSyncEngine, SYNC_MESSAGES, type SyncEngine } from './engine.ts';
 import {
   addFavourites,
   answer,
@@ -15,7 +14,8 @@ import {
   testDatabase,
   USER_A,
   USER_B,
-} from './testing.ts';
+} from '../testing/sync.ts';
+import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, createSyncEngine, SYNC_MESSAGES, type SyncEngine } from './engine.ts';
 
 const TOKEN_A = 'token-a-1';
 

@@ -3,6 +3,7 @@ import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../lib/db.ts';
 import { QUOTA_MESSAGE, StorageFullError } from '../lib/storage.ts';
+import { addFavourites, testDatabase, USER_A, USER_B } from '../testing/sync.ts';
 import {
   addToOutbox,
   createOutboxRow,
@@ -14,7 +15,6 @@ import {
   pendingChangesCount,
   rejectedChanges,
 } from './outbox.ts';
-import { addFavourites, testDatabase, USER_A, USER_B } from './testing.ts';
 
 let database: AppDatabase;
 

@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { DURING, TEST_TRUST, testBadge } from '../../lib/badges/testing.ts';
 import { type AppDatabase, deleteUserData, openAppDatabase } from '../../lib/db.ts';
 import type { CheckinEvent, CheckinEvents, CheckinList } from '../../shared/contracts/checkin.ts';
 import { encodePayload } from '../../shared/pass-token.ts';
 import { readOp, SYNC_KINDS } from '../../sync/kinds.ts';
 import { pendingChangesCount } from '../../sync/outbox.ts';
+import { DURING, TEST_TRUST, testBadge } from '../../testing/badges.ts';
+import { PREMIUM_LOUNGE as LOUNGE, MAIN_ENTRANCE as MAIN, TEST_STAFF as USER } from '../../testing/checkin.ts';
 import { cachedCheckins, checkIn, mergeEvents, REFUSED_CHECKIN, readCheckinRows, recordRejections } from './checkins.ts';
 import { cachedLists, chosenListId, deviceIdOf, type KeyValueStore, readListRows, rememberListId, storeLists } from './lists.ts';
 import { eventsCursorKey, pullEvents, refreshCheckins } from './refresh.ts';
-import { PREMIUM_LOUNGE as LOUNGE, MAIN_ENTRANCE as MAIN, TEST_STAFF as USER } from './testing.ts';
 
 const TRUST = { ...TEST_TRUST, revoked: new Set(['badge-revoked']) };
 const HERE = 'device-here-0001';

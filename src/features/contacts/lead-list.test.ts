@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { localRow, serverLead } from '../../testing/contacts.ts';
 import { editableLead, mergeLeads, sortLeads, splitName } from './lead-list.ts';
 import type { LeadSyncState } from './leads.ts';
-import { localRow, serverLead } from './testing.ts';
 
 const pending: LeadSyncState = { status: 'pending', reason: null, editQueued: false };
 const pendingEdit: LeadSyncState = { status: 'pending', reason: null, editQueued: true };

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkBadge } from '../../lib/badges/verify.ts';
 import { type AppDatabase, deleteUserData, type LeadRow, type OutboxRow, openAppDatabase } from '../../lib/db.ts';
 import { leadOpSchema } from '../../shared/contracts/leads.ts';
+import { DURING, localRow, TEST_TRUST, testBadge } from '../../testing/contacts.ts';
 import { type EditableLead, leadSyncStates, recentLeads, saveLeadEdit, saveScan } from './leads.ts';
-import { DURING, localRow, TEST_TRUST, testBadge } from './testing.ts';
 
 const ADA = 'user-scanner';
 let database: AppDatabase;

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { type AppDatabase, deleteUserData, openAppDatabase } from '../../lib/db.ts';
+import { testBadge } from '../../testing/contacts.ts';
 import { loadOwnBadgeId } from './own-badge.ts';
-import { testBadge } from './testing.ts';
 
 const USER = 'vendor-user';
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));

@@ -3,6 +3,7 @@ import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDatabase, deleteUserData, openAppDatabase } from '../../lib/db.ts';
 import type { Lead, LeadChanges } from '../../shared/contracts/leads.ts';
+import { serverLead } from '../../testing/contacts.ts';
 import {
   cachedActiveLeads,
   cachedPassiveLeads,
@@ -10,7 +11,6 @@ import {
   storePassiveLeads,
   syncActiveLeads,
 } from './server-leads-cache.ts';
-import { serverLead } from './testing.ts';
 
 const USER = 'vendor-user';
 let database: AppDatabase;

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DURING, TEST_TRUST, testBadge } from '../../lib/badges/testing.ts';
 import { type AppDatabase, type CheckinListRow, openAppDatabase } from '../../lib/db.ts';
+import { DURING, TEST_TRUST, testBadge } from '../../testing/badges.ts';
+import { PREMIUM_LOUNGE as LOUNGE, MAIN_ENTRANCE as MAIN, TEST_STAFF as USER } from '../../testing/checkin.ts';
 import { cachedCheckins } from '../checkin/checkins.ts';
-import { PREMIUM_LOUNGE as LOUNGE, MAIN_ENTRANCE as MAIN, TEST_STAFF as USER } from '../checkin/testing.ts';
 import { kioskOutcome, kioskScan, printCount, printNeedsPin, recordPrint } from './scan.ts';
 
 const KIOSK = 'kiosk-device-0001';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage } from '../../lib/session-testing.ts';
+import { MemoryStorage } from '../../testing/session.ts';
 import { EMPTY_REGISTRATION, readStoredRegistration } from './registration-state.ts';
 
 afterEach(() => vi.unstubAllGlobals());

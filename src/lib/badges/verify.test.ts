@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encodePayload } from '../../shared/pass-token.ts';
-import { DURING, TEST_TRUST, testBadge } from './testing.ts';
+import { DURING, TEST_TRUST, testBadge } from '../../testing/badges.ts';
 import { checkBadge } from './verify.ts';
 
 const KEYS = TEST_TRUST;

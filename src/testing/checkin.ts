@@ -1,4 +1,4 @@
-import type { CheckinListRow } from '../../lib/db.ts';
+import type { CheckinListRow } from '../lib/db.ts';
 
 /** Check-in lists as a staff device stores them, for the tests of the pass check and the kiosk. */
 export const TEST_STAFF = 'user-staff';

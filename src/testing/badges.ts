@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { bytesToBase64url, encodePayload, type PassPayload } from '../../shared/pass-token.ts';
+import { bytesToBase64url, encodePayload, type PassPayload } from '../shared/pass-token.ts';
 
 /* Test helpers: badges signed with a test key, and the trust (keys, no revocations) that accepts them. */
 

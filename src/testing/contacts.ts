@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { testBadge } from '../../lib/badges/testing.ts';
-import type { LeadRow } from '../../lib/db.ts';
-import type { Lead } from '../../shared/contracts/leads.ts';
-import { newLeadRow } from './leads.ts';
+import { newLeadRow } from '../features/contacts/leads.ts';
+import type { LeadRow } from '../lib/db.ts';
+import type { Lead } from '../shared/contracts/leads.ts';
+import { testBadge } from './badges.ts';
 
 /* Test helpers of the contacts feature: device rows and server leads carrying test badges. */
 
-export { DURING, TEST_TRUST, testBadge } from '../../lib/badges/testing.ts';
+export { DURING, TEST_TRUST, testBadge } from './badges.ts';
 
 export function localRow(personKey: string, name: string, company: string, at: string, extra: Partial<LeadRow> = {}): LeadRow {
   const token = testBadge({ pid: personKey, n: name, c: company });

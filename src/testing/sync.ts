@@ -1,7 +1,7 @@
 import { type AppDatabase, type OutboxRow, openAppDatabase } from '../lib/db.ts';
 import { type SyncResult, syncResponseSchema } from '../shared/contracts/sync.ts';
-import type { SessionSource, SyncEnvironment, SyncSession } from './engine.ts';
-import { createOutboxRow } from './outbox.ts';
+import type { SessionSource, SyncEnvironment, SyncSession } from '../sync/engine.ts';
+import { createOutboxRow } from '../sync/outbox.ts';
 
 /*
  * Test doubles for the outbox and the engine (node, fake-indexeddb): a session the test switches,
