@@ -19,6 +19,7 @@ import { STRIPE_WEBHOOK_MESSAGES } from '../routes/payment/stripe.ts';
 import { ACCOUNT_MESSAGES } from '../routes/registration/account.ts';
 import { CHECKOUT_MESSAGES } from '../routes/registration/checkout.ts';
 import { TRAIN_TICKET_MESSAGES } from '../routes/train-ticket/index.ts';
+import { WRONG_DELETE_PASSWORD } from '../routes/user/account-data.ts';
 import { WRONG_CONFIRM_PASSWORD } from '../routes/user/auth.ts';
 import { AVATAR_TOO_LARGE, AVATAR_WRONG_TYPE } from '../routes/user/avatar.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../routes/user/password.ts';
@@ -39,6 +40,7 @@ const THROWN: Record<string, string | null | undefined> = {
   'signUp.wrongConfirmPassword': WRONG_CONFIRM_PASSWORD,
   'password.wrongCurrent': WRONG_CURRENT_PASSWORD,
   'password.same': SAME_PASSWORD,
+  'account.deleteWrongPassword': WRONG_DELETE_PASSWORD,
   'registration.freePassesGone': MESSAGES.freePassesGone,
   'registration.passTypeUnavailable': ACCOUNT_MESSAGES.passTypeUnavailable,
   'registration.voucherRequired': ACCOUNT_MESSAGES.voucherRequired,

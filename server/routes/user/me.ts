@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { imageIdOf, profileImageUrl } from '../../services/images/image-serving.ts';
 import { authOf } from '../../types.ts';
+import { accountDataRoutes } from './account-data.ts';
 import { avatarRoutes } from './avatar.ts';
 import { toUserDto } from './dto.ts';
 import { passwordRoutes } from './password.ts';
@@ -98,4 +99,5 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(avatarRoutes);
   await app.register(passwordRoutes);
+  await app.register(accountDataRoutes);
 };

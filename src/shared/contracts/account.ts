@@ -76,6 +76,15 @@ export const passwordUpdateBodySchema = z.object({
   newPassword: newPasswordSchema,
 });
 
+/**
+ * DELETE /api/user/: the holder deletes their own account (docs/behaviour.md §7.1), confirmed with the
+ * current password. What the law keeps (invoices) stays; the rest is deleted or anonymised.
+ */
+export const accountDeleteBodySchema = z.object({
+  password: z.string().check(z.minLength(1, says('required')), z.maxLength(128)),
+});
+export type AccountDeleteBody = z.infer<typeof accountDeleteBodySchema>;
+
 /** Avatar upload (POST /api/user/avatar, raw image body) limits, shared by the form and the server. */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
