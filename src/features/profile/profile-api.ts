@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
-import { api, noContent } from '../../lib/api.ts';
+import { activeLanguage } from '../../i18n/i18n.ts';
+import { ApiError, api, noContent } from '../../lib/api.ts';
+import { readToken } from '../../lib/token.ts';
 import { type Address, addressSchema } from '../../shared/contracts/catalog.ts';
+import { problemSchema } from '../../shared/contracts/common.ts';
 import { type User, userSchema } from '../../shared/contracts/user.ts';
 
 /** The calls of the profile page (docs/behaviour.md §7 PATCH /api/user/, address; avatar and password). */
@@ -44,4 +47,38 @@ export async function saveBillingAddress(body: AddressBody): Promise<Address> {
 
 export function deleteAddress(id: number): Promise<void> {
   return api(`/api/address/${id}`, noContent, { method: 'DELETE' });
+}
+
+/** DELETE /api/user/: deletes the account for good (docs/behaviour.md §17); every session ends, this one too. */
+export function deleteAccount(password: string): Promise<void> {
+  return api('/api/user/', noContent, { method: 'DELETE', body: { password } });
+}
+
+/**
+ * GET /api/user/data-export as a file: the ZIP is fetched with the bearer token (a plain link would
+ * carry only the cookie, which a session restored from storage may lack) and handed to the browser
+ * as a download.
+ */
+export async function downloadMyData(): Promise<void> {
+  const headers: Record<string, string> = {
+    Accept: 'application/zip, application/problem+json',
+    'Accept-Language': activeLanguage(),
+  };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch('/api/user/data-export', { headers, credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) {
+    const parsed = problemSchema.safeParse(await response.json().catch(() => null));
+    throw new ApiError(response.status, parsed.success ? parsed.data : null);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'cloudfest-2026-my-data.zip';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Let the download start before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

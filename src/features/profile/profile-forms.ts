@@ -100,3 +100,12 @@ export const passwordFormSchema = z
   );
 export type PasswordFormInput = z.input<typeof passwordFormSchema>;
 export const EMPTY_PASSWORD_FORM: PasswordFormInput = { currentPassword: '', newPassword: '', repeatPassword: '' };
+
+// --- account deletion ---------------------------------------------------------------------------
+
+/** The password that confirms DELETE /api/user/ (the server checks it; 403 when wrong). */
+export const deleteAccountFormSchema = z.object({
+  password: z.string().check(z.minLength(1, says('currentPasswordRequired')), z.maxLength(128, says('passwordTooLong'))),
+});
+export type DeleteAccountFormInput = z.input<typeof deleteAccountFormSchema>;
+export const EMPTY_DELETE_ACCOUNT_FORM: DeleteAccountFormInput = { password: '' };

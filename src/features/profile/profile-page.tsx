@@ -6,9 +6,10 @@ import { AvatarForm } from './avatar-form.tsx';
 import { BillingAddressForm } from './billing-address-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { PersonalDetailsForm } from './personal-details-form.tsx';
+import { YourDataSection } from './your-data-section.tsx';
 import './profile.css';
 
-/** /profile: name and company, picture, billing address and password, each saved on its own. */
+/** /profile: name and company, picture, billing address and password, each saved on its own; then the person's data (download, deletion). */
 export function ProfilePage() {
   const t = useT('profile');
   const user = useAtomValue(userAtom);
@@ -22,6 +23,7 @@ export function ProfilePage() {
           <AvatarForm />
           <BillingAddressForm key={`address-${user.uuid}`} />
           <PasswordForm user={user} />
+          <YourDataSection user={user} />
         </div>
       ) : null}
     </>
