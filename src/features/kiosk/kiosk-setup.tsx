@@ -1,14 +1,17 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../components/ui/notice.tsx';
+import { SelectField, TextField } from '../../components/ui/text-field.tsx';
+import { useSchemaForm } from '../../i18n/form-resolver.ts';
 import type { MessageKey } from '../../i18n/namespaces.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useBadgeTrust } from '../../lib/badges/use-badge-trust.ts';
 import { chosenListId } from '../checkin/lists.ts';
 import { useCheckinRefresh, useCheckinStore } from '../checkin/use-checkin.ts';
 import { PaperChoice } from './paper-choice.tsx';
-import { hashPin, newPinProblem } from './pin.ts';
-import { INPUTS, type KioskSettings, type Paper, type ScanInput } from './settings.ts';
+import { hashPin } from './pin.ts';
+import { INPUTS, type KioskSettings, type ScanInput } from './settings.ts';
+import { type KioskSetupInput, kioskSetupSchema, SETUP_PROBLEMS, type SetupFormProblem } from './setup-schema.ts';
 
 const INPUT_NAMES: Record<ScanInput, MessageKey<'kiosk'>> = { camera: 'inputCamera', keyboard: 'inputKeyboard' };
 
@@ -26,13 +29,6 @@ function useAppStored(): boolean {
   return stored;
 }
 
-interface SetupErrors {
-  list?: string;
-  pin?: string;
-  repeat?: string;
-  form?: string;
-}
-
 /**
  * Setting the kiosk up (staff or organizers, online once): the check-in list, the badge paper, how
  * passes are scanned and the staff PIN. The lists, the list's check-ins, the keys and the
@@ -43,49 +39,57 @@ export function KioskSetup({ userId, onStart }: { userId: string; onStart: (sett
   const t = useT('kiosk');
   const id = useId();
   const { lists } = useCheckinStore(userId);
-  const [listId, setListId] = useState<number | null>(() => chosenListId());
+  const schema = useMemo(() => kioskSetupSchema((lists ?? []).map((each) => each.id)), [lists]);
+  const [defaultValues] = useState<KioskSetupInput>(() => ({
+    listId: String(chosenListId() ?? ''),
+    paper: 'a6',
+    input: 'camera',
+    pin: '',
+    repeat: '',
+  }));
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(schema, { defaultValues });
+  const [formProblem, setFormProblem] = useState<SetupFormProblem | null>(null);
+  const listId = Number(watch('listId')) || null;
   const refresh = useCheckinRefresh(userId, listId);
   const { trust } = useBadgeTrust(userId);
   const appStored = useAppStored();
-  const [paper, setPaper] = useState<Paper>('a6');
-  const [input, setInput] = useState<ScanInput>('camera');
-  const [pin, setPin] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<SetupErrors>({});
-  const [busy, setBusy] = useState(false);
 
   const list = lists?.find((each) => each.id === listId) ?? null;
   // One list: nothing to choose.
   useEffect(() => {
-    if (lists?.length === 1 && listId === null) setListId(lists[0]?.id ?? null);
-  }, [lists, listId]);
+    const only = lists?.length === 1 ? lists[0] : undefined;
+    if (only && listId === null) setValue('listId', String(only.id));
+  }, [lists, listId, setValue]);
 
   const ready = {
     lists: (lists?.length ?? 0) > 0,
     keys: trust !== null,
     revocations: trust?.revoked != null,
   };
+  const connected = ready.lists && ready.keys && ready.revocations;
+  const problem = (field: keyof typeof SETUP_PROBLEMS) => (errors[field] ? t(SETUP_PROBLEMS[field]) : undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const pinProblem = newPinProblem(pin, repeat);
-    const next: SetupErrors = {
-      list: list ? undefined : t('chooseList'),
-      pin: pinProblem === 'pinFormat' ? t('pinFormat') : undefined,
-      repeat: pinProblem === 'pinMismatch' ? t('pinMismatch') : undefined,
-      form: ready.lists && ready.keys && ready.revocations ? undefined : t('needsConnection'),
-    };
-    setErrors(next);
-    if (!list || pinProblem || next.form) return;
-    setBusy(true);
+  const start = handleSubmit(async ({ listId: chosen, paper, input, pin }) => {
+    if (!connected) return;
     try {
       const hashed = await hashPin(pin);
-      onStart({ version: 1, listId: list.id, paper, input, pin: hashed, startedAt: new Date().toISOString() });
+      onStart({ version: 1, listId: chosen, paper, input, pin: hashed, startedAt: new Date().toISOString() });
     } catch {
-      setErrors({ form: t('startFailed') });
-      setBusy(false);
+      setFormProblem('startFailed');
     }
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    // Said with the fields' problems, not only once they are fixed.
+    setFormProblem(connected ? null : 'needsConnection');
+    void start(event);
   };
 
   const refreshError = refresh.error ? (refresh.error.message ?? t('listsNotUpdated')) : null;
@@ -99,93 +103,57 @@ export function KioskSetup({ userId, onStart }: { userId: string; onStart: (sett
           {refresh.succeeded ? t('noneSetUp') : refresh.offline ? t('noLists') : t('listsDownloading')}
         </Notice>
       )}
-      <form className="kiosk-setup__form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className={`field${errors.list ? ' is-danger' : ''}`}>
-          <label className="field-label" htmlFor={`${id}-list`}>
-            {t('listLabel')}
-          </label>
-          <select
-            id={`${id}-list`}
-            value={list ? String(list.id) : ''}
-            onChange={(event) => setListId(Number(event.target.value) || null)}
-            aria-invalid={errors.list ? true : undefined}
-            aria-describedby={errors.list ? `${id}-list-error` : undefined}
-          >
-            {!list && (
-              <option value="" disabled>
-                {t('chooseListOption')}
-              </option>
-            )}
-            {(lists ?? []).map((each) => (
-              <option key={each.id} value={each.id}>
-                {each.name}
-              </option>
-            ))}
-          </select>
-          {errors.list && (
-            <p id={`${id}-list-error`} className="field-error">
-              {errors.list}
-            </p>
+      <form className="kiosk-setup__form" onSubmit={submit} noValidate>
+        <SelectField
+          label={t('listLabel')}
+          registration={register('listId')}
+          error={problem('listId')}
+          // Controlled: an id no longer on the device shows as no choice.
+          value={list ? String(list.id) : ''}
+        >
+          {!list && (
+            <option value="" disabled>
+              {t('chooseListOption')}
+            </option>
           )}
-        </div>
+          {(lists ?? []).map((each) => (
+            <option key={each.id} value={each.id}>
+              {each.name}
+            </option>
+          ))}
+        </SelectField>
 
-        <PaperChoice value={paper} onChange={setPaper} />
+        <PaperChoice value={watch('paper')} onChange={(paper) => setValue('paper', paper)} />
 
         <fieldset className="kiosk-choice">
           <legend className="field-label">{t('inputLegend')}</legend>
           {INPUTS.map((each) => (
             <label key={each} className="check">
-              <input type="radio" name={`${id}-input`} value={each} checked={input === each} onChange={() => setInput(each)} />
+              <input type="radio" value={each} {...register('input')} />
               {t(INPUT_NAMES[each])}
             </label>
           ))}
         </fieldset>
 
-        <div className={`field${errors.pin ? ' is-danger' : ''}`}>
-          <label className="field-label" htmlFor={`${id}-pin`}>
-            {t('pinLabel')}
-          </label>
-          <input
-            id={`${id}-pin`}
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
-            value={pin}
-            onChange={(event) => setPin(event.target.value)}
-            aria-invalid={errors.pin ? true : undefined}
-            aria-describedby={errors.pin ? `${id}-pin-error ${id}-pin-hint` : `${id}-pin-hint`}
-          />
-          <p id={`${id}-pin-hint`} className="field-hint">
-            {t('pinHint')}
-          </p>
-          {errors.pin && (
-            <p id={`${id}-pin-error`} className="field-error">
-              {errors.pin}
-            </p>
-          )}
-        </div>
-        <div className={`field${errors.repeat ? ' is-danger' : ''}`}>
-          <label className="field-label" htmlFor={`${id}-repeat`}>
-            {t('pinRepeatLabel')}
-          </label>
-          <input
-            id={`${id}-repeat`}
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-            aria-invalid={errors.repeat ? true : undefined}
-            aria-describedby={errors.repeat ? `${id}-repeat-error` : undefined}
-          />
-          {errors.repeat && (
-            <p id={`${id}-repeat-error`} className="field-error">
-              {errors.repeat}
-            </p>
-          )}
-        </div>
+        <TextField
+          label={t('pinLabel')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={8}
+          registration={register('pin')}
+          error={problem('pin')}
+          hint={t('pinHint')}
+        />
+        <TextField
+          label={t('pinRepeatLabel')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={8}
+          registration={register('repeat')}
+          error={problem('repeat')}
+        />
 
         <section className="kiosk-setup__ready" aria-labelledby={`${id}-ready`}>
           <h2 id={`${id}-ready`} className="kiosk-setup__ready-title">
@@ -200,9 +168,9 @@ export function KioskSetup({ userId, onStart }: { userId: string; onStart: (sett
           {!appStored && <p className="field-hint">{t('appNotStored')}</p>}
         </section>
 
-        {errors.form && <Notice tone="danger">{errors.form}</Notice>}
+        {formProblem && <Notice tone="danger">{t(formProblem)}</Notice>}
         <div className="kiosk-setup__actions">
-          <button type="submit" className="btn btn-primary btn-lg" aria-busy={busy || undefined}>
+          <button type="submit" className="btn btn-primary btn-lg" aria-busy={isSubmitting || undefined}>
             {t('start')}
           </button>
           <Link to="/" className="btn btn-ghost">
