@@ -246,7 +246,7 @@ const kioskRoute: AppRoute = {
   id: 'kiosk',
   path: 'kiosk',
   guard: kioskGuard,
-  page: lazyPage(() => import('../features/kiosk/kiosk-page.tsx'), 'KioskPage', ['kiosk', 'checkin', 'contacts']),
+  page: lazyPage(() => import('../features/kiosk/kiosk-page.tsx'), 'KioskPage', ['kiosk', 'checkin', 'contacts', 'validation']),
 };
 
 /** A device in kiosk mode: the kiosk, signing in again should the staff session end, and nothing else. */
