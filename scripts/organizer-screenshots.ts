@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { buildIfNeeded } from '../server/build-if-needed.ts';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-accounts.ts';
 import { ROOT } from '../server/paths.ts';
@@ -26,16 +27,6 @@ const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4395);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const OUT_DIR = join(ROOT, 'docs', 'images', 'organizer');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 412, height: 839 };
 /** WebP quality: text stays sharp, a page stays well under 120 KB. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { readZip } from '../../server/testing/zip-reader.ts';
-import { mailedLink, STRONG_PASSWORD, signIn, skipSurvey, uniqueEmail } from './helpers.ts';
+import { mailedLink, payInSandbox, STRONG_PASSWORD, signIn, skipSurvey, uniqueEmail } from './helpers.ts';
 
 /*
  * A person's own data (docs/behaviour.md §17): a fresh attendee (never a shared demo account, the
@@ -31,17 +31,7 @@ async function buyer(request: APIRequestContext): Promise<string> {
   const placed = await request.post('/api/pass/upgrade', { headers, data: { passTypeId: business?.id } });
   expect(placed.status(), await placed.text()).toBe(201);
   const order = (await placed.json()) as { id: string; gross: number };
-  const session = await request.post('/api/payment/session', {
-    headers,
-    data: { item: order.id, amount: order.gross, redirectSuccess: '/pass', redirectCancel: '/pass' },
-  });
-  expect(session.status(), await session.text()).toBe(200);
-  const { paymentSessionId } = (await session.json()) as { paymentSessionId: string };
-  const paid = await request.post(`/payment/sandbox/${paymentSessionId}/complete`, {
-    form: { outcome: 'succeeded' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await payInSandbox(request, headers, order);
   await expect.poll(async () => ((await (await request.get('/api/invoice', { headers })).json()) as unknown[]).length).toBe(1);
   return email;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Download, devices, expect, type Page, test } from '@playwright/test';
-import { badgeOf, bearer, demo, signIn } from './helpers.ts';
+import { badgeOf, bearer, demo, payInSandbox, signIn } from './helpers.ts';
 
 /*
  * The lead scanner (/contacts) with vendor@ as the scanner. Scanned people: attendee003 (first
@@ -84,17 +84,7 @@ async function upgradePass(request: APIRequestContext, email: string) {
   const placed = await request.post('/api/pass/upgrade', { headers, data: { passTypeId: upgrades[0]?.id } });
   expect(placed.status(), await placed.text()).toBe(201);
   const order = (await placed.json()) as { id: string; gross: number };
-  const session = await request.post('/api/payment/session', {
-    headers,
-    data: { item: order.id, amount: order.gross, redirectSuccess: '/pass', redirectCancel: '/pass' },
-  });
-  expect(session.status(), await session.text()).toBe(200);
-  const { paymentSessionId } = (await session.json()) as { paymentSessionId: string };
-  const paid = await request.post(`/payment/sandbox/${paymentSessionId}/complete`, {
-    form: { outcome: 'succeeded' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await payInSandbox(request, headers, order);
 }
 
 /** Signs vendor@ in straight onto /contacts (the scan tab when told). */

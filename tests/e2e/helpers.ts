@@ -77,3 +77,23 @@ export async function badgeOf(request: APIRequestContext, email: string) {
     tampered: `${forged}.${signature}`,
   };
 }
+
+/** Pays an open order through the sandbox provider, as its payment page would on success. */
+export async function payInSandbox(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  order: { id: string; gross: number },
+  returnPath = '/pass',
+): Promise<void> {
+  const session = await request.post('/api/payment/session', {
+    headers,
+    data: { item: order.id, amount: order.gross, redirectSuccess: returnPath, redirectCancel: returnPath },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const { paymentSessionId } = (await session.json()) as { paymentSessionId: string };
+  const paid = await request.post(`/payment/sandbox/${paymentSessionId}/complete`, {
+    form: { outcome: 'succeeded' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { payInSandbox, signIn } from './helpers.ts';
 
 /*
  * /invoices. Each test uses its own seeded attendee (attendee009 and attendee019 are reserved for
@@ -29,17 +29,7 @@ async function buyTrainTicket(page: Page): Promise<void> {
   const orderResponse = await page.request.post('/api/train-ticket', { headers, data: { typeId: type?.id } });
   expect(orderResponse.status()).toBe(201);
   const order = (await orderResponse.json()) as OrderAnswer;
-  const session = await page.request.post('/api/payment/session', {
-    headers,
-    data: { item: order.id, amount: order.gross, redirectSuccess: '/invoices', redirectCancel: '/invoices' },
-  });
-  expect(session.status()).toBe(200);
-  const { paymentSessionId } = (await session.json()) as { paymentSessionId: string };
-  const paid = await page.request.post(`/payment/sandbox/${paymentSessionId}/complete`, {
-    form: { outcome: 'succeeded' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await payInSandbox(page.request, headers, order, '/invoices');
 }
 
 const euro = (cents: number) => `€${(cents / 100).toLocaleString('en-IE', { minimumFractionDigits: 2 })}`;
