@@ -209,6 +209,34 @@ test('an invalid VAT ID is refused with the validation message', async ({ page }
   await expect(section.getByLabel('VAT ID (optional)')).toHaveAttribute('aria-invalid', 'true');
 });
 
+test('what is typed while the stored address loads stays, with its message', async ({ page }) => {
+  // The address answers late, as on a slow venue network: the person has started typing by then.
+  let release: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await openProfile(page, user(39));
+  // Signed in (the start-up load reads the address too), away and back to the page by its link.
+  await page.getByRole('link', { name: 'Home' }).click();
+  await page.route('**/api/address/**', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await (await openMenu(page)).getByRole('button', { name: 'Edit your profile' }).click();
+  const section = page.getByRole('region', { name: 'Billing address' });
+  await expect(section).toHaveAttribute('aria-busy', 'true');
+  await section.getByLabel('VAT ID (optional)').fill('XX 12');
+  await section.getByLabel('VAT ID (optional)').blur();
+  await expect(section.getByText('Invalid VAT ID (Please fill in only if located in Europe)')).toBeVisible();
+
+  release();
+  await expect(section).toHaveAttribute('aria-busy', 'false');
+  // The stored address fills the fields not touched; the VAT ID typed and its message stay.
+  await expect(section.getByLabel('Street and house number')).not.toHaveValue('');
+  await expect(section.getByLabel('VAT ID (optional)')).toHaveValue('XX12');
+  await expect(section.getByText('Invalid VAT ID (Please fill in only if located in Europe)')).toBeVisible();
+});
+
 test('the password is changed and the new one signs in', async ({ page }) => {
   await openProfile(page, user(35));
   const section = page.getByRole('region', { name: 'Change password' });

@@ -52,7 +52,9 @@ export function BillingAddressForm() {
     const loaded = load.status === 'ready' ? load.data : null;
     setAddress(loaded);
     setStoredAddress(loaded ?? EMPTY_ADDRESS);
-    reset(addressFormValues(loaded));
+    // What the person typed while the address was loading (and its messages) stays: only the
+    // fields they have not touched take the stored values.
+    reset(addressFormValues(loaded), { keepDirtyValues: true, keepErrors: true });
   }, [load.status, load.data, reset, setStoredAddress]);
 
   // The question takes the focus, so keyboard users answer it next.
