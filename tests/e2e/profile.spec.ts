@@ -258,7 +258,7 @@ test('the password is changed and the new one signs in', async ({ page }) => {
   const changed = page.waitForResponse((r) => r.url().endsWith('/api/user/password'));
   await section.getByRole('button', { name: 'Change password' }).click();
   expect((await changed).status()).toBe(204);
-  await expect(page.getByText('Your password is changed. Other devices have been signed out.')).toBeVisible();
+  await expect(page.getByText('Your password is changed. Other devices have been signed out.').first()).toBeVisible();
   await expect(section.getByLabel('Current password')).toHaveValue('');
 
   const menu = await openMenu(page);
